@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { AppError } from "./errors.ts";
+import { configsRoutes } from "./modules/configs/configs.routes.ts";
+import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { errorHandler } from "./plugins/error-handler.ts";
+import { httpHardening } from "./plugins/http-hardening.ts";
+import { realtime } from "./plugins/realtime.ts";
+import { requestLocale } from "./plugins/request-locale.ts";
+import { API_VERSION } from "./version.ts";
+
+/** What the web server hands to page loaders (through React Router's context). */
+export interface WebServices {
+  configService: ConfigService;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: WebServices;
+  }
+}
+
+export interface CreateAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+}
+
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+/**
+ * Builds the one Fastify instance: hardening, socket.io, and the API under /api. The web server
+ * (apps/web/server.ts) adds the React Router pages to it; API tests call `inject()` on it.
+ */
+export async function createApp({ config, database, logger }: CreateAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // Keep-alive connections that are idle close at once on shutdown; busy ones finish first.
+    forceCloseConnections: "idle",
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(requestLocale);
+  await app.register(errorHandler);
+  await app.register(httpHardening);
+  await app.register(realtime);
+
+  const configService = createConfigService(database.db, config);
+  app.decorate("services", { configService });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Unaa API",
+        version: API_VERSION,
+        description:
+          "Every call sends `X-Lang` (ky, ru, en) and `X-Api-Version`. Errors answer " +
+          "`{ code, message, errors? }`; `errors` lists field errors as `{ path, code, message }`.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(configsRoutes, { configService });
+      // Any other /api path is a JSON 404, never the HTML page.
+      api.all("/*", { schema: { hide: true } }, async () => {
+        throw new AppError("ROUTE_NOT_FOUND");
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  return app;
+}

@@ -1,0 +1,12 @@
+// `npm run db:seed`: migrates and seeds the database named by DATABASE_URL / DATA_DIR.
+import { loadConfig } from "../../config.ts";
+import { openDatabase } from "../client.ts";
+import { seedDatabase } from "./index.ts";
+
+const config = loadConfig();
+const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await seedDatabase(handle.db);
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,53 @@
+import { Button, Menu } from "@mantine/core";
+import { IconCheck, IconLanguage } from "@tabler/icons-react";
+import { type Locale, locales } from "@unaa/contracts";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { localeCookie, localizePath } from "../lib/i18n.ts";
+import { useLocale } from "../lib/use-locale.ts";
+
+const shortNames: Record<Locale, string> = { ru: "RU", ky: "KY", en: "EN" };
+
+/** Links to this page in each language; choosing one remembers it in the locale cookie (S9.1). */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const current = useLocale();
+  const location = useLocation();
+  const rememberLocale = (locale: Locale) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec's locale cookie must be readable by the server.
+    document.cookie = localeCookie(locale);
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          px={8}
+          leftSection={<IconLanguage size={18} stroke={1.6} />}
+          aria-label={t("nav.language")}
+          data-testid="language-switch"
+        >
+          {shortNames[current]}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {locales.map((locale) => (
+          <Menu.Item
+            key={locale}
+            component={Link}
+            to={`${localizePath(location.pathname, locale)}${location.search}${location.hash}`}
+            onClick={() => rememberLocale(locale)}
+            lang={locale}
+            hrefLang={locale}
+            rightSection={locale === current ? <IconCheck size={16} /> : null}
+            data-locale={locale}
+          >
+            {t(`language.${locale}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

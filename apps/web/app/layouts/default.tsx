@@ -1,0 +1,27 @@
+import { Box } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Outlet } from "react-router";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import classes from "./layouts.module.css";
+
+/** The default layout: header, main, footer (spec S2.17). The error page uses it too. */
+export function DefaultShell({ children }: { children: ReactNode }) {
+  return (
+    <Box className={classes.shell} data-layout="default">
+      <SiteHeader />
+      <Box component="main" id="main" className={classes.main}>
+        {children}
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultShell>
+      <Outlet />
+    </DefaultShell>
+  );
+}

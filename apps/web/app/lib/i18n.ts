@@ -1,0 +1,115 @@
+import { defaultLocale, isLocale, type Locale } from "@unaa/contracts";
+import i18next, { type i18n, type TOptions } from "i18next";
+
+export type Messages = { [key: string]: string | Messages };
+
+// Each locale is a set of JSON files (common, enums, ...), loaded on demand: the browser only
+// downloads the language it shows.
+const localeFiles = import.meta.glob<{ default: Messages }>("../locales/*/*.json");
+const loaded = new Map<Locale, Messages>();
+const pending = new Map<Locale, Promise<Messages>>();
+const instances = new Map<Locale, i18n>();
+
+export function mergeMessages(target: Messages, source: Messages): Messages {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    target[key] =
+      typeof value === "object" && typeof current === "object" ? mergeMessages({ ...current }, value) : value;
+  }
+  return target;
+}
+
+export function loadMessages(locale: Locale): Promise<Messages> {
+  const ready = loaded.get(locale);
+  if (ready) return Promise.resolve(ready);
+  let promise = pending.get(locale);
+  if (!promise) {
+    const files = Object.entries(localeFiles).filter(([file]) => file.startsWith(`../locales/${locale}/`));
+    promise = Promise.all(files.map(([, load]) => load())).then((modules) => {
+      const messages = modules.reduce<Messages>((all, module) => mergeMessages(all, module.default), {});
+      loaded.set(locale, messages);
+      return messages;
+    });
+    pending.set(locale, promise);
+    promise.catch(() => pending.delete(locale));
+  }
+  return promise;
+}
+
+/** Loads a locale; a failure is logged and ignored (spec S4.18): the page keeps its language. */
+export async function ensureLocale(locale: Locale): Promise<boolean> {
+  try {
+    await loadMessages(locale);
+    return true;
+  } catch (error) {
+    console.error(`Failed to load locale "${locale}"`, error);
+    return false;
+  }
+}
+
+export function isLocaleLoaded(locale: Locale): boolean {
+  return loaded.has(locale);
+}
+
+/**
+ * One i18next instance per locale, created from loaded messages and never switched to another
+ * language, so concurrent server renders in different languages can share them safely.
+ */
+export function getI18n(locale: Locale): i18n {
+  const usable = loaded.has(locale) ? locale : ([...loaded.keys()][0] ?? locale);
+  let instance = instances.get(usable);
+  if (!instance) {
+    instance = i18next.createInstance({
+      lng: usable,
+      fallbackLng: false,
+      resources: { [usable]: { translation: loaded.get(usable) ?? {} } },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    void instance.init();
+    instances.set(usable, instance);
+  }
+  return instance;
+}
+
+export function translate(locale: Locale, key: string, options?: TOptions): string {
+  return getI18n(locale).t(key, options ?? {}) as string;
+}
+
+/** The locale of a URL path: its first segment when that is ky, ru or en; otherwise Russian. */
+export function localeFromPath(pathname: string): Locale {
+  const first = pathname.split("/")[1];
+  return isLocale(first) ? first : defaultLocale;
+}
+
+/** The path without its locale prefix: "/en/catalog" → "/catalog". */
+export function stripLocale(pathname: string): string {
+  const first = pathname.split("/")[1];
+  if (!isLocale(first)) return pathname || "/";
+  const rest = pathname.slice(first.length + 1);
+  return rest === "" ? "/" : rest;
+}
+
+/** A path in a locale: Russian has no prefix (spec S1.4). */
+export function localizePath(path: string, locale: Locale): string {
+  const clean = stripLocale(path);
+  if (locale === defaultLocale) return clean;
+  return clean === "/" ? `/${locale}` : `/${locale}${clean}`;
+}
+
+export const LOCALE_COOKIE = "i18n_redirected";
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The spec's locale cookie (S9.1): 365 days, path /, SameSite=Lax. */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+}
+
+export function readLocaleCookie(cookieHeader: string | null | undefined): Locale | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import type { Params, UIMatch } from "react-router";
+
+/** One breadcrumb: a translation key (with values) or a text shown as is (user content). */
+export interface Crumb {
+  key?: string;
+  values?: Record<string, string>;
+  text?: string;
+  /** Where the crumb links; defaults to the path of the route that added it. */
+  to?: string;
+}
+
+export interface PageHandle {
+  /** The crumbs this route adds to the trail; the last crumb of the page is its title. */
+  breadcrumbs?: (params: Params, data: unknown) => Crumb[];
+  /** Forces a colour mode for this page; "system" is refused with a warning (spec S4.17). */
+  colorMode?: string;
+}
+
+/** A handle whose only crumb is the page's title key, `page.{name}.title`. */
+export function pageHandle(name: string, extra: Omit<PageHandle, "breadcrumbs"> = {}): PageHandle {
+  return { breadcrumbs: () => [{ key: `page.${name}.title` }], ...extra };
+}
+
+export interface TrailItem extends Crumb {
+  to: string;
+}
+
+/** The breadcrumb trail of the current matches, outermost first. */
+export function crumbsOf(matches: UIMatch[]): TrailItem[] {
+  const trail: TrailItem[] = [];
+  for (const match of matches) {
+    const handle = match.handle as PageHandle | undefined;
+    for (const crumb of handle?.breadcrumbs?.(match.params, match.loaderData) ?? []) {
+      trail.push({ ...crumb, to: crumb.to ?? match.pathname });
+    }
+  }
+  return trail;
+}
+
+/** The forced colour mode requested by the deepest route that asks for one. */
+export function requestedColorMode(matches: UIMatch[]): string | undefined {
+  for (const match of [...matches].reverse()) {
+    const mode = (match.handle as PageHandle | undefined)?.colorMode;
+    if (mode !== undefined) return mode;
+  }
+  return undefined;
+}

@@ -1,0 +1,260 @@
+import "@mantine/core/styles.css";
+import "./app.css";
+import { MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { defaultLocale, type Locale, locales, type PublicConfig } from "@unaa/contracts";
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { serverContext } from "#server-context";
+import type { Route } from "./+types/root.ts";
+import { ErrorPage } from "./components/error-page.tsx";
+import { Toaster } from "./components/toaster.tsx";
+import { DefaultShell } from "./layouts/default.tsx";
+import { configureApi, fatalErrorStore } from "./lib/app-state.ts";
+import { isChunkLoadError, shouldReloadAfterChunkError } from "./lib/chunk-reload.ts";
+import { colorModeManager, colorModeScript, forcedColorMode } from "./lib/color-mode.ts";
+import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie } from "./lib/i18n.ts";
+import { crumbsOf, requestedColorMode } from "./lib/page-handle.ts";
+import { useLocale } from "./lib/use-locale.ts";
+import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
+import { theme } from "./theme.ts";
+
+/**
+ * The configuration, loaded once when the app starts (spec S2.13) and never revalidated; the
+ * browser receives it with the first page. A visit to "/" goes to the remembered language.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const remembered = readLocaleCookie(request.headers.get("cookie"));
+  if (url.pathname === "/" && remembered && remembered !== defaultLocale) throw redirect(`/${remembered}`);
+  const locale = localeFromPath(url.pathname);
+  const [config] = await Promise.all([
+    context.get(serverContext).services.configService.getPublicConfig(),
+    loadMessages(locale),
+  ]);
+  return { config };
+}
+
+export function shouldRevalidate() {
+  return false;
+}
+
+function useRootConfig(): PublicConfig | undefined {
+  return useRouteLoaderData<typeof loader>("root")?.config;
+}
+
+/** Title, description, social defaults, canonical and language alternates of every page. */
+function PageHead({
+  config,
+  locale,
+  errorStatus,
+}: {
+  config: PublicConfig | undefined;
+  locale: Locale;
+  errorStatus?: number;
+}) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const siteName = config?.siteName ?? "Unaa";
+  const origin = config?.publicOrigin ?? "";
+  const last = crumbsOf(matches).at(-1);
+  const pageTitle =
+    errorStatus !== undefined
+      ? t("error.title", { status: errorStatus })
+      : (last?.text ?? (last?.key ? t(last.key, last.values ?? {}) : undefined));
+  const title = pageTitle ? `${pageTitle} · ${siteName}` : siteName;
+  const description = t("site.description");
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:image" content={`${origin}/og-image.png`} />
+      <meta property="og:locale" content={{ ru: "ru_RU", ky: "ky_KG", en: "en_US" }[locale]} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      {errorStatus === undefined && (
+        <>
+          <link rel="canonical" href={origin + localizePath(pathname, locale)} />
+          {locales.map((other) => (
+            <link
+              key={other}
+              rel="alternate"
+              hrefLang={other}
+              href={origin + localizePath(pathname, other)}
+            />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={origin + localizePath(pathname, defaultLocale)} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const config = useRootConfig();
+  const matches = useMatches();
+  const error = useRouteError();
+  const requested = requestedColorMode(matches);
+  const forced = useMemo(() => forcedColorMode(requested), [requested]);
+  const manager = useMemo(() => colorModeManager(), []);
+  const i18n = getI18n(locale);
+  const errorStatus = error === undefined || error === null ? undefined : describeError(error).status;
+  return (
+    <html lang={locale} dir="ltr" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#4f46e5" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script, allowed by its CSP hash. */}
+        <script dangerouslySetInnerHTML={{ __html: colorModeScript(forced) }} />
+        <I18nextProvider i18n={i18n}>
+          <PageHead config={config} locale={locale} errorStatus={errorStatus} />
+        </I18nextProvider>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div itemScope itemType="https://schema.org/WebSite" hidden>
+          <meta itemProp="url" content={`${config?.publicOrigin ?? ""}/`} />
+          <meta itemProp="name" content={config?.siteName ?? "Unaa"} />
+        </div>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider
+            theme={theme}
+            colorSchemeManager={manager}
+            defaultColorScheme="auto"
+            forceColorScheme={forced}
+          >
+            {children}
+            <Toaster />
+          </MantineProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+const updater = createUpdateOnNavigate();
+
+/** Browser-only duties: API headers follow the language; new builds and broken chunks reload. */
+function useClientRuntime(config: PublicConfig | undefined, locale: Locale) {
+  const location = useLocation();
+  const lastKey = useRef(location.key);
+
+  useEffect(() => {
+    configureApi({ locale, ...(config ? { apiVersion: config.apiVersion } : {}) });
+  }, [locale, config]);
+
+  useEffect(() => {
+    const check = createVersionCheck({
+      currentId: __BUILD_ID__ === "dev" ? "" : __BUILD_ID__,
+      onUpdate: (id) => {
+        updater.recordUpdate(id);
+        window.dispatchEvent(new CustomEvent("unaa:manifest-update", { detail: { id } }));
+      },
+    });
+    check.start();
+    const onPreloadError = (event: Event) => {
+      event.preventDefault();
+      if (shouldReloadAfterChunkError(window.location.pathname, window.sessionStorage))
+        window.location.reload();
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    return () => {
+      check.stop();
+      window.removeEventListener("vite:preloadError", onPreloadError);
+    };
+  }, []);
+
+  // A newer build was published: the next navigation loads the page afresh (S4.19).
+  useEffect(() => {
+    if (location.key !== lastKey.current && updater.shouldHardNavigate()) window.location.reload();
+    lastKey.current = location.key;
+  }, [location.key]);
+}
+
+export default function App() {
+  const config = useRootConfig();
+  const locale = useLocale();
+  const { t } = useTranslation();
+  useClientRuntime(config, locale);
+  const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, () => null);
+  if (fatal) {
+    return (
+      <DefaultShell>
+        <ErrorPage status={fatal.status} message={t(fatal.messageKey)} />
+      </DefaultShell>
+    );
+  }
+  return <Outlet />;
+}
+
+interface DescribedError {
+  status: number | undefined;
+  message: string | undefined;
+}
+
+// Production hides server error messages behind this text; it is no message for a person.
+const SANITIZED = "Unexpected Server Error";
+
+export function describeError(error: unknown): DescribedError {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { message?: unknown } | string | null;
+    const message =
+      typeof data === "string" ? data : typeof data?.message === "string" ? data.message : undefined;
+    return { status: error.status, message: message === SANITIZED ? undefined : message };
+  }
+  if (error instanceof Error) {
+    const status = (error as { status?: unknown }).status;
+    return {
+      status: typeof status === "number" ? status : undefined,
+      message: error.message && error.message !== SANITIZED ? error.message : undefined,
+    };
+  }
+  return { status: undefined, message: undefined };
+}
+
+/** Unhandled errors render the error page (S2.21); a missing chunk reloads once instead (S4.20). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isChunkError = isChunkLoadError(error);
+  const shouldReload = useMemo(
+    () =>
+      isChunkError &&
+      typeof window !== "undefined" &&
+      shouldReloadAfterChunkError(window.location.pathname, window.sessionStorage),
+    [isChunkError],
+  );
+  useEffect(() => {
+    if (shouldReload) window.location.reload();
+  }, [shouldReload]);
+  if (shouldReload) return null;
+  const { status, message } = describeError(error);
+  if (status === undefined && !isChunkError) console.error(error);
+  return (
+    <DefaultShell>
+      <ErrorPage status={status} message={message} />
+    </DefaultShell>
+  );
+}

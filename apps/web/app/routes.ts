@@ -1,0 +1,94 @@
+import { index, layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { dashboardSections } from "./lib/dashboard-sections.ts";
+import { gateModule } from "./route-gates.ts";
+
+/** A pathless route that applies a named gate to its children. */
+function gate(name: string, children: RouteConfigEntry[]): RouteConfigEntry {
+  return layout(gateModule(name), children);
+}
+
+const verticalEdits = ["car", "commercial", "moto", "uslugi"].map((vertical) =>
+  route(`${vertical}/:id/edit`, "routes/ad-edit.tsx", { id: `routes/${vertical}-edit` }),
+);
+
+/** A vertical's list, its list by category (or service type), and its ad pages: one module each. */
+function verticalRoutes(vertical: string, groupParam: string): RouteConfigEntry[] {
+  return [
+    route(vertical, "routes/vertical-list.tsx", { id: `routes/${vertical}` }),
+    route(`${vertical}/${groupParam}/all`, "routes/vertical-list.tsx", { id: `routes/${vertical}-group` }),
+    route(`${vertical}/:id`, "routes/ad-detail.tsx", { id: `routes/${vertical}-ad` }),
+  ];
+}
+
+const dashboardSectionRoutes = dashboardSections.map((section) =>
+  route(section, "routes/dashboard/section.tsx", { id: `routes/dashboard/${section}` }),
+);
+
+/**
+ * The whole route table (spec section 2). Every page lives under the optional locale segment, so
+ * each exists as /x, /ru/x, /ky/x and /en/x; the locale route answers 404 for any other prefix.
+ */
+export default [
+  route(":lang?", "routes/locale.tsx", [
+    layout("layouts/default.tsx", [
+      index("routes/home.tsx"),
+      route("about", "routes/about.tsx"),
+      route("advert", "routes/advert.tsx"),
+      route("agreement-policy", "routes/agreement-policy.tsx"),
+      route("business", "routes/business.tsx"),
+      route("business/:link", "routes/business-profile.tsx"),
+      route("catalog", "routes/catalog/index.tsx"),
+      route("catalog/:mark", "routes/catalog/mark.tsx"),
+      route("catalog/:mark/:model", "routes/catalog/model.tsx"),
+      route("catalog/:mark/:model/:generation", "routes/catalog/generation.tsx"),
+      route("catalog/:mark/:model/:generation/:complectation", "routes/catalog/complectation.tsx"),
+      ...verticalRoutes("commercial", ":category"),
+      route("contact", "routes/contact.tsx"),
+      route("faq", "routes/faq.tsx"),
+      route("favorites", "routes/favorites.tsx"),
+      route("mobile-app", "routes/mobile-app.tsx"),
+      ...verticalRoutes("moto", ":category"),
+      route("reviews", "routes/reviews.tsx"),
+      route("urgent", "routes/urgent.tsx"),
+      ...verticalRoutes("uslugi", ":type"),
+      route("services/:type/:id", "routes/services.tsx"),
+      // /car/{id} is an ad, /car/{mark}/{model}/{generation} a listing: one splat decides.
+      route("car/*", "routes/car.tsx"),
+      route("profile/:id", "routes/profile/layout.tsx", [
+        index("routes/profile/index.tsx"),
+        route("adds", "routes/profile/adds.tsx"),
+        route("uslugi", "routes/profile/uslugi.tsx"),
+      ]),
+      gate("auth", [
+        ...verticalEdits,
+        route("create", "routes/create/layout.tsx", [
+          index("routes/create/index.tsx"),
+          route(":vertical", "routes/create/vertical.tsx"),
+        ]),
+        route("settings", "routes/settings/layout.tsx", [
+          index("routes/settings/index.tsx"),
+          route("adds", "routes/settings/adds.tsx"),
+          route("balance", "routes/settings/balance.tsx"),
+          route("chats", "routes/settings/chats.tsx"),
+          route("profile", "routes/settings/profile.tsx"),
+          route("sessions", "routes/settings/sessions.tsx"),
+          route("subscribe", "routes/settings/subscribe.tsx"),
+        ]),
+      ]),
+      gate("dashboard", [
+        route("dashboard", "routes/dashboard/layout.tsx", [
+          index("routes/dashboard/index.tsx"),
+          ...dashboardSectionRoutes,
+        ]),
+      ]),
+      route("*", "routes/not-found.tsx"),
+    ]),
+    layout("layouts/simple.tsx", [
+      gate("guest", [
+        route("login", "routes/login.tsx"),
+        route("reset-password", "routes/reset-password.tsx"),
+      ]),
+    ]),
+    route("sitemap.xml", "routes/sitemap.ts"),
+  ]),
+] satisfies RouteConfigEntry[];

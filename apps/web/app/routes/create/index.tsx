@@ -1,0 +1,44 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon } from "@mantine/core";
+import { verticals } from "@unaa/contracts";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../components/app-link.tsx";
+import { verticalIcons } from "../../components/site-header.tsx";
+import { TitledPage } from "../../components/titled-page.tsx";
+
+const createTitle = {
+  car: "createCar",
+  commercial: "createCommercial",
+  moto: "createMoto",
+  uslugi: "createUslugi",
+} as const;
+
+/** `/create`: choose what to sell. */
+export default function CreateChooser() {
+  const { t } = useTranslation();
+  return (
+    <TitledPage>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        {verticals.map((vertical) => {
+          const Icon = verticalIcons[vertical];
+          return (
+            <Card
+              key={vertical}
+              component={AppLink}
+              to={`/create/${vertical}`}
+              withBorder
+              radius="lg"
+              padding="lg"
+            >
+              <Group wrap="nowrap">
+                <ThemeIcon size={48} radius="md" variant="light">
+                  <Icon size={28} stroke={1.6} />
+                </ThemeIcon>
+                <Text fw={600}>{t(`page.${createTitle[vertical]}.title`)}</Text>
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </TitledPage>
+  );
+}

@@ -1,0 +1,28 @@
+import { isVertical } from "@unaa/contracts";
+import { TitledPage } from "../../components/titled-page.tsx";
+import { notFound } from "../../lib/not-found.ts";
+import type { PageHandle } from "../../lib/page-handle.ts";
+import type { Route } from "./+types/vertical.ts";
+
+const titles = {
+  car: "createCar",
+  commercial: "createCommercial",
+  moto: "createMoto",
+  uslugi: "createUslugi",
+} as const;
+
+/** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi`; anything else is 404. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  if (!isVertical(params.vertical)) notFound(request);
+  return { vertical: params.vertical };
+}
+
+export const handle: PageHandle = {
+  breadcrumbs: (_params, data) => [
+    { key: `page.${titles[(data as Awaited<ReturnType<typeof loader>>).vertical]}.title` },
+  ],
+};
+
+export default function CreateVertical() {
+  return <TitledPage />;
+}

@@ -1,0 +1,18 @@
+// Shared by the server entry (server.ts) and the SSR bundle through the `#server-context` package
+// import, kept external in vite.config.ts so both see one context token.
+import type { WebServices } from "@unaa/api";
+import { createContext } from "react-router";
+
+export interface Viewer {
+  id: number;
+  roles: string[];
+}
+
+export interface ServerContext {
+  services: WebServices;
+  requestId: string;
+  /** The signed-in user of this request, or null (the accounts module resolves it). */
+  viewer: Viewer | null;
+}
+
+export const serverContext = createContext<ServerContext>();

@@ -1,0 +1,121 @@
+// The one process: Fastify with the API (/api), socket.io (/api/socket) and the React Router pages.
+// `node apps/web/server.ts` serves the production build; `--dev` runs Vite in middleware mode.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import middie from "@fastify/middie";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import {
+  type Config,
+  ConfigError,
+  createApp,
+  type DatabaseHandle,
+  isDatabaseEmpty,
+  loadConfig,
+  openDatabase,
+  seedDatabase,
+} from "@unaa/api";
+import type { FastifyInstance } from "fastify";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { serverContext } from "#server-context";
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+
+export interface StartedServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<StartedServer> {
+  const database: DatabaseHandle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const app = await createApp({ config, database });
+  if (await isDatabaseEmpty(database.db)) {
+    app.log.info("new database: seeding reference and demo data");
+    await seedDatabase(database.db, { info: (message) => app.log.info(message) });
+  }
+
+  // Browsers ask for /favicon.ico whatever the page says; answer with the real icon.
+  app.get("/favicon.ico", { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect("/favicon.svg", 301),
+  );
+
+  let vite: ViteDevServer | undefined;
+  if (options.dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({
+      root: webRoot,
+      appType: "custom",
+      server: { middlewareMode: true, hmr: { server: app.server } },
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+  }
+
+  await app.register(fastifyReactRouter, {
+    devServer: vite,
+    serverBuildPath: path.join(webRoot, "build/server/index.js"),
+    clientBuildDirectory: path.join(webRoot, "build/client"),
+    // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=600",
+    getLoadContext(request) {
+      const context = new RouterContextProvider();
+      context.set(serverContext, { services: app.services, requestId: request.id, viewer: null });
+      return context;
+    },
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  let isClosing = false;
+  return {
+    app,
+    url,
+    async close() {
+      if (isClosing) return;
+      isClosing = true;
+      // Stop accepting, let in-flight requests finish, close sockets (preClose), then the database.
+      await app.close();
+      await vite?.close();
+      await database.close();
+    },
+  };
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && path.resolve(entry) === fileURLToPath(import.meta.url);
+}
+
+if (isMain()) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config, { dev: process.argv.includes("--dev") });
+  server.app.log.info(`Unaa is ready at ${server.url}`);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.app.log.info(`${signal}: shutting down`);
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

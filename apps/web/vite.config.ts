@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** Modules the server entry shares with the SSR bundle: one instance, so context tokens match. */
+const sharedWithServer = ["#server-context"];
+
+/**
+ * Gives every build an id: compiled into the client as `__BUILD_ID__` and written to
+ * `build/client/builds/latest.json`, which open tabs poll to learn that a new version is out.
+ */
+function buildInfo(): Plugin {
+  const id = process.env.NODE_ENV === "development" ? "dev" : randomUUID();
+  return {
+    name: "unaa-build-info",
+    config: () => ({ define: { __BUILD_ID__: JSON.stringify(id) } }),
+    writeBundle(options) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      const dir = path.join(options.dir, "builds");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "latest.json"), `${JSON.stringify({ id, timestamp: Date.now() })}\n`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [reactRouter(), buildInfo()],
+  environments: {
+    ssr: {
+      resolve: { external: sharedWithServer },
+      build: { rolldownOptions: { external: sharedWithServer } },
+    },
+  },
+  build: { assetsInlineLimit: 0 },
+});
