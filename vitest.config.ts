@@ -1,25 +1,32 @@
 import { defineConfig } from "vitest/config";
 
-// One runner, three projects: `npm run test:unit`, `test:api`, `test:browser` pick one each.
+const apiTests = {
+  include: ["apps/api/src/**/*.test.ts"],
+  exclude: ["apps/api/src/**/*.unit.test.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// One runner, several projects: `npm run test:unit`, `test:api`, `test:browser` pick theirs. The API
+// tests run on embedded PGlite, and again on the PostgreSQL server of TEST_DATABASE_URL when set.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/api/src/**/*.unit.test.ts",
+          ],
           environment: "node",
         },
       },
-      {
-        test: {
-          name: "api",
-          include: ["apps/api/src/**/*.test.ts"],
-          exclude: ["apps/api/src/**/*.unit.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: "api", ...apiTests } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: "api-postgres", ...apiTests, env: { UNAA_TEST_DB: "postgres" } } }]
+        : []),
       {
         test: {
           name: "browser",

@@ -28,8 +28,15 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  // On shutdown, responses still in flight close their keep-alive connection, so the server can
+  // finish them and stop; idle connections are closed at once (forceCloseConnections: "idle").
+  let isClosing = false;
+  app.addHook("preClose", async () => {
+    isClosing = true;
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (isClosing) reply.header("connection", "close");
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     }

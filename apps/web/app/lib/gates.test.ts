@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { applyGate, safeRedirectTarget } from "./gates.ts";
+
+function outcome(run: () => void): { status: number; location?: string | null } | "pass" {
+  try {
+    run();
+    return "pass";
+  } catch (thrown) {
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("location") };
+    const init = (thrown as { init?: { status?: number } } | null)?.init;
+    if (init?.status) return { status: init.status };
+    throw thrown;
+  }
+}
+
+const request = (path: string) => new Request(`http://localhost${path}`);
+const user = { roles: [] as string[] };
+const editor = { roles: ["editor"] };
+
+describe("gates", () => {
+  it("[S6.2] auth: a guest goes to /login with the page as redirect target, in the same language", () => {
+    expect(outcome(() => applyGate("auth", null, request("/settings/profile?tab=1")))).toEqual({
+      status: 302,
+      location: "/login?redirect=%2Fsettings%2Fprofile%3Ftab%3D1",
+    });
+    expect(outcome(() => applyGate("auth", null, request("/en/create")))).toEqual({
+      status: 302,
+      location: "/en/login?redirect=%2Fen%2Fcreate",
+    });
+    expect(outcome(() => applyGate("auth", user, request("/create")))).toBe("pass");
+  });
+
+  it("[S6.2] guest: a signed-in user goes to the redirect target, or home", () => {
+    expect(outcome(() => applyGate("guest", null, request("/login")))).toBe("pass");
+    expect(outcome(() => applyGate("guest", user, request("/login?redirect=/favorites")))).toEqual({
+      status: 302,
+      location: "/favorites",
+    });
+    expect(outcome(() => applyGate("guest", user, request("/ky/login")))).toEqual({
+      status: 302,
+      location: "/ky",
+    });
+  });
+
+  it("[S6.2] dashboard: only staff; everyone else gets the 404 page", () => {
+    expect(outcome(() => applyGate("dashboard", null, request("/dashboard")))).toEqual({ status: 404 });
+    expect(outcome(() => applyGate("dashboard", user, request("/dashboard")))).toEqual({ status: 404 });
+    expect(outcome(() => applyGate("dashboard", editor, request("/dashboard")))).toBe("pass");
+  });
+
+  it("follows only same-site redirect targets", () => {
+    expect(safeRedirectTarget("/car/1", "/")).toBe("/car/1");
+    expect(safeRedirectTarget("//evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget("/\\evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget("https://evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget(null, "/en")).toBe("/en");
+  });
+});

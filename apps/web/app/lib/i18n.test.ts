@@ -1,0 +1,91 @@
+import { carEnums, enumLabelKey, errorMessages, locales } from "@unaa/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  getI18n,
+  loadMessages,
+  localeCookie,
+  localeFromPath,
+  localizePath,
+  type Messages,
+  readLocaleCookie,
+  stripLocale,
+} from "./i18n.ts";
+
+function flatten(messages: Messages, prefix = ""): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+describe("translations", () => {
+  it("ky, ru and en have exactly the same keys, none empty", async () => {
+    const [ru, ky, en] = await Promise.all([loadMessages("ru"), loadMessages("ky"), loadMessages("en")]);
+    const ruKeys = flatten(ru).sort();
+    expect(ruKeys.length).toBeGreaterThan(200);
+    expect(flatten(ky).sort()).toEqual(ruKeys);
+    expect(flatten(en).sort()).toEqual(ruKeys);
+    for (const locale of locales) {
+      const i18n = getI18n(locale);
+      for (const key of ruKeys) expect(i18n.t(key), `${locale}: ${key}`).not.toBe("");
+    }
+  });
+
+  it("[S3.8] labels every enum.cars value in every language", async () => {
+    for (const locale of locales) {
+      await loadMessages(locale);
+      const i18n = getI18n(locale);
+      for (const [field, values] of Object.entries(carEnums)) {
+        for (const value of values) {
+          const key = enumLabelKey(field as keyof typeof carEnums, value);
+          expect(i18n.exists(key), `${locale}: ${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("has an error message for every API error code in every language", () => {
+    const codes = Object.keys(errorMessages.ru).sort();
+    for (const locale of locales) {
+      expect(Object.keys(errorMessages[locale]).sort()).toEqual(codes);
+      for (const code of codes)
+        expect(errorMessages[locale][code as keyof typeof errorMessages.ru]).not.toBe("");
+    }
+  });
+
+  it("[S2.19] the error page finds error.404 and error.500 texts, but no error.418", async () => {
+    await loadMessages("ru");
+    const i18n = getI18n("ru");
+    expect(i18n.exists("error.404")).toBe(true);
+    expect(i18n.exists("error.500")).toBe(true);
+    expect(i18n.exists("error.418")).toBe(false);
+    expect(i18n.t("error.blocked")).toBe("Вы были заблокированы, обратитесь к администрации сайта.");
+  });
+});
+
+describe("locale paths", () => {
+  it("[S1.4] Russian has no prefix; /ru, /ky and /en are prefixes", () => {
+    expect(localeFromPath("/")).toBe("ru");
+    expect(localeFromPath("/catalog")).toBe("ru");
+    expect(localeFromPath("/ru/catalog")).toBe("ru");
+    expect(localeFromPath("/ky")).toBe("ky");
+    expect(localeFromPath("/en/car/1")).toBe("en");
+    expect(localeFromPath("/enx/car")).toBe("ru");
+  });
+
+  it("moves a path between languages", () => {
+    expect(localizePath("/catalog", "en")).toBe("/en/catalog");
+    expect(localizePath("/en/catalog", "ky")).toBe("/ky/catalog");
+    expect(localizePath("/ky/catalog", "ru")).toBe("/catalog");
+    expect(localizePath("/en", "ru")).toBe("/");
+    expect(localizePath("/", "en")).toBe("/en");
+    expect(stripLocale("/ru")).toBe("/");
+    expect(stripLocale("/entry")).toBe("/entry");
+  });
+
+  it("[S9.1] the locale cookie: i18n_redirected, 365 days, path /, SameSite Lax", () => {
+    expect(localeCookie("ky")).toBe("i18n_redirected=ky; Max-Age=31536000; Path=/; SameSite=Lax");
+    expect(readLocaleCookie("a=1; i18n_redirected=en; b=2")).toBe("en");
+    expect(readLocaleCookie("i18n_redirected=de")).toBeUndefined();
+    expect(readLocaleCookie(null)).toBeUndefined();
+  });
+});

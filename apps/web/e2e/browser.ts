@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import type { LaunchOptions, Page } from "playwright-core";
+
+/** Debian's Chromium (never a downloaded browser), headless, with no background network. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)");
+  return found;
+}
+
+export function launchOptions(): LaunchOptions {
+  return {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  };
+}
+
+/** Console errors of a page, except the browser's own "Failed to load resource" lines for 404s. */
+export function collectConsoleErrors(page: Page, allow: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (/^Failed to load resource: the server responded with a status of 404/.test(text)) return;
+    if (allow.some((pattern) => pattern.test(text))) return;
+    errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** The document (full page) loads of the page's main frame, in order: first load and every reload. */
+export function recordDocumentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame())
+      loads.push(request.url());
+  });
+  return loads;
+}
