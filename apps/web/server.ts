@@ -15,9 +15,9 @@ import {
   seedDatabase,
 } from "@unaa/api";
 import type { FastifyInstance } from "fastify";
-import { RouterContextProvider } from "react-router";
-import type { ViteDevServer } from "vite";
-import { serverContext } from "#server-context";
+import { type RouterContext, RouterContextProvider } from "react-router";
+import type { RunnableDevEnvironment, ViteDevServer } from "vite";
+import { serverContext as builtServerContext, type ServerContext } from "#server-context";
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,6 +41,9 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   );
 
   let vite: ViteDevServer | undefined;
+  // Loaders see the context token of the module graph they run in: in production the built bundle
+  // shares ours; in development Vite's runner has its own instance, renewed when files change.
+  let contextToken = async (): Promise<RouterContext<ServerContext>> => builtServerContext;
   if (options.dev) {
     const { createServer } = await import("vite");
     vite = await createServer({
@@ -50,6 +53,10 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     });
     await app.register(middie);
     app.use(vite.middlewares);
+    const ssr = vite.environments.ssr as RunnableDevEnvironment;
+    contextToken = async () =>
+      ((await ssr.runner.import("#server-context")) as { serverContext: RouterContext<ServerContext> })
+        .serverContext;
   }
 
   await app.register(fastifyReactRouter, {
@@ -59,9 +66,9 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=600",
-    getLoadContext(request) {
+    async getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(serverContext, { services: app.services, requestId: request.id, viewer: null });
+      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer: null });
       return context;
     },
   });

@@ -4,7 +4,10 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
-/** Modules the server entry shares with the SSR bundle: one instance, so context tokens match. */
+/**
+ * Modules the server entry shares with the production SSR bundle: kept external so both load one
+ * instance and context tokens match. (In development the server entry loads it through Vite.)
+ */
 const sharedWithServer = ["#server-context"];
 
 /**
@@ -28,10 +31,7 @@ function buildInfo(): Plugin {
 export default defineConfig({
   plugins: [reactRouter(), buildInfo()],
   environments: {
-    ssr: {
-      resolve: { external: sharedWithServer },
-      build: { rolldownOptions: { external: sharedWithServer } },
-    },
+    ssr: { build: { rolldownOptions: { external: sharedWithServer } } },
   },
   build: { assetsInlineLimit: 0 },
 });
