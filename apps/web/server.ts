@@ -40,6 +40,11 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     reply.redirect("/favicon.svg", 301),
   );
 
+  // The build id file must never be cached: open tabs poll it to learn that a new version is out.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/builds/")) reply.header("cache-control", "no-cache");
+  });
+
   let vite: ViteDevServer | undefined;
   // Loaders see the context token of the module graph they run in: in production the built bundle
   // shares ours; in development Vite's runner has its own instance, renewed when files change.

@@ -23,7 +23,8 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag,
-  ANALYTICS_SITE_ID: z.string().optional(),
+  ANALYTICS_SITE_ID: z.string().regex(/^\d+$/, "must be the numeric counter id").optional().or(z.literal("")),
+  ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default("https://mc.yandex.ru/metrika/tag.js"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,6 +40,7 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   analyticsSiteId: string | undefined;
+  analyticsScriptUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +65,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, pageContentSecurityPolicy } from "./entry.server.tsx";
+import { externalScriptOrigins, inlineScriptHashes, pageContentSecurityPolicy } from "./entry.server.tsx";
 
 describe("page CSP", () => {
   it("allows exactly the page's inline scripts, by hash", () => {
@@ -14,5 +14,15 @@ describe("page CSP", () => {
       expect(csp).toContain(directive);
     }
     expect(csp.split("; ").find((part) => part.startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+
+  it("[S7.31] allows the origin of a configured analytics tag, and nothing else", () => {
+    const page =
+      '<script async src="https://mc.example.org/tag.js"></script><script src="/assets/a.js"></script>';
+    expect(externalScriptOrigins(page)).toEqual(["https://mc.example.org"]);
+    const csp = pageContentSecurityPolicy(page);
+    expect(csp).toContain("script-src 'self' https://mc.example.org");
+    expect(csp).toContain("connect-src 'self' ws: wss: https://mc.example.org");
+    expect(externalScriptOrigins('<script src="/assets/a.js"></script>')).toEqual([]);
   });
 });

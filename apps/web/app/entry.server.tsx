@@ -19,14 +19,22 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const EXTERNAL_SCRIPT = /<script[^>]*\ssrc="(https:\/\/[^"/]+)[^"]*"/g;
+
+/** Origins of the page's third-party scripts (the configured analytics tag, if any). */
+export function externalScriptOrigins(html: string): string[] {
+  return [...new Set([...html.matchAll(EXTERNAL_SCRIPT)].map((match) => match[1] ?? ""))].filter(Boolean);
+}
+
 export function pageContentSecurityPolicy(html: string): string {
+  const external = externalScriptOrigins(html).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(" ")}`.trim(),
+    `script-src 'self' ${external} ${inlineScriptHashes(html).join(" ")}`.replace(/\s+/g, " ").trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${external}`.trim(),
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss: ${external}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

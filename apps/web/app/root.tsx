@@ -19,6 +19,7 @@ import {
 } from "react-router";
 import { serverContext } from "#server-context";
 import type { Route } from "./+types/root.ts";
+import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { DefaultShell } from "./layouts/default.tsx";
@@ -132,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </I18nextProvider>
         <Meta />
         <Links />
+        <AnalyticsTag analytics={config?.analytics ?? null} />
       </head>
       <body>
         <div itemScope itemType="https://schema.org/WebSite" hidden>

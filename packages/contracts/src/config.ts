@@ -29,7 +29,19 @@ export const publicConfigSchema = z.object({
   currencies: z.array(z.string()),
   usdRate: z.number().positive().describe("KGS for one USD, used to show prices in the other currency"),
   timeZone: z.string(),
-  analytics: z.object({ siteId: z.string() }).nullable(),
+  analytics: z
+    .object({
+      siteId: z.string(),
+      scriptUrl: z.string(),
+      options: z.object({
+        clickmap: z.boolean(),
+        trackLinks: z.boolean(),
+        accurateTrackBounce: z.boolean(),
+        webvisor: z.boolean(),
+      }),
+    })
+    .nullable()
+    .describe("The web-analytics tag (spec section 7); null when not configured"),
   regions: z.array(regionSchema),
   enum: z.object({
     cars: z

@@ -26,6 +26,7 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
     },
     // HSTS only where the request really came over HTTPS (see the hook below).
     strictTransportSecurity: false,
+    frameguard: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
   // On shutdown, responses still in flight close their keep-alive connection, so the server can

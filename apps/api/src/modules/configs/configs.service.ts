@@ -29,7 +29,14 @@ export function createConfigService(db: Database, config: Config): ConfigService
       currencies: [...currencies],
       usdRate: settings.usdRate,
       timeZone: "Asia/Bishkek",
-      analytics: config.analyticsSiteId ? { siteId: config.analyticsSiteId } : null,
+      analytics: config.analyticsSiteId
+        ? {
+            siteId: config.analyticsSiteId,
+            scriptUrl: config.analyticsScriptUrl,
+            // Click map, link tracking and bounce tracking on; the session recorder stays off.
+            options: { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: false },
+          }
+        : null,
       regions,
       enum: {
         cars: Object.fromEntries(Object.entries(carEnums).map(([field, values]) => [field, [...values]])),

@@ -98,3 +98,20 @@ describe("GET /api/configs", () => {
     expect((await harness.app.inject({ url: "/api/configs" })).json().usdRate).toBe(87.5);
   });
 });
+
+describe("web analytics", () => {
+  it("[S7.31] is off without a counter, and on with click map, links and bounces but no recorder", async () => {
+    const withCounter = await createTestApp({ ANALYTICS_SITE_ID: "98765432" });
+    try {
+      const { analytics } = (await withCounter.app.inject({ url: "/api/configs" })).json();
+      expect(analytics).toEqual({
+        siteId: "98765432",
+        scriptUrl: expect.stringMatching(/^https:\/\//),
+        options: { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: false },
+      });
+    } finally {
+      await withCounter.close();
+    }
+    expect((await harness.app.inject({ url: "/api/configs" })).json().analytics).toBeNull();
+  });
+});
