@@ -2,6 +2,7 @@ import { isLocale } from "@unaa/contracts";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { chunkLoadGuard } from "./lib/chunk-guard.ts";
 import { ensureLocale } from "./lib/i18n.ts";
 
 // The page's texts must be loaded before hydration, or the first render would differ from the HTML.
@@ -12,7 +13,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <HydratedRouter instrumentations={[chunkLoadGuard]} />
     </StrictMode>,
   );
 });

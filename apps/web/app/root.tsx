@@ -22,12 +22,13 @@ import type { Route } from "./+types/root.ts";
 import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Toaster } from "./components/toaster.tsx";
+import { restoreSession } from "./features/auth/session.ts";
 import { DefaultShell } from "./layouts/default.tsx";
 import { configureApi, fatalErrorStore } from "./lib/app-state.ts";
 import { isChunkLoadError, shouldReloadAfterChunkError } from "./lib/chunk-reload.ts";
 import { colorModeManager, colorModeScript, forcedColorMode } from "./lib/color-mode.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie } from "./lib/i18n.ts";
-import { crumbsOf, requestedColorMode } from "./lib/page-handle.ts";
+import { crumbsOf, type DocumentHead, documentHeadOf, requestedColorMode } from "./lib/page-handle.ts";
 import { useLocale } from "./lib/use-locale.ts";
 import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
 import { theme } from "./theme.ts";
@@ -45,7 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(serverContext).services.configService.getPublicConfig(),
     loadMessages(locale),
   ]);
-  return { config };
+  // Whether the browser should restore a session at start: only when the server saw a signed-in
+  // viewer, so a guest never calls refresh.
+  return {
+    // Without a configured public origin, links point at the address this page was asked from.
+    config: config.publicOrigin ? config : { ...config, publicOrigin: url.origin },
+    hasSession: context.get(serverContext).viewer !== null,
+  };
 }
 
 export function shouldRevalidate() {
@@ -71,13 +78,16 @@ function PageHead({
   const { pathname } = useLocation();
   const siteName = config?.siteName ?? "Unaa";
   const origin = config?.publicOrigin ?? "";
-  const last = crumbsOf(matches).at(-1);
+  const head: DocumentHead = errorStatus === undefined ? documentHeadOf(matches) : {};
+  const last = head.title ?? crumbsOf(matches).at(-1);
   const pageTitle =
     errorStatus !== undefined
       ? t("error.title", { status: errorStatus })
       : (last?.text ?? (last?.key ? t(last.key, last.values ?? {}) : undefined));
   const title = pageTitle ? `${pageTitle} · ${siteName}` : siteName;
-  const description = t("site.description");
+  const description = head.description
+    ? (head.description.text ?? t(head.description.key ?? "site.description", head.description.values ?? {}))
+    : t("site.description");
   return (
     <>
       <title>{title}</title>
@@ -94,7 +104,7 @@ function PageHead({
       <link rel="manifest" href="/manifest.webmanifest" />
       {errorStatus === undefined && (
         <>
-          <link rel="canonical" href={origin + localizePath(pathname, locale)} />
+          <link rel="canonical" href={origin + localizePath(head.canonical ?? pathname, locale)} />
           {locales.map((other) => (
             <link
               key={other}
@@ -119,7 +129,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const forced = useMemo(() => forcedColorMode(requested), [requested]);
   const manager = useMemo(() => colorModeManager(), []);
   const i18n = getI18n(locale);
-  const errorStatus = error === undefined || error === null ? undefined : describeError(error).status;
+  const errorStatus =
+    error === undefined || error === null ? undefined : (describeError(error).status ?? 500);
   return (
     <html lang={locale} dir="ltr" {...mantineHtmlProps}>
       <head>
@@ -178,16 +189,7 @@ function useClientRuntime(config: PublicConfig | undefined, locale: Locale) {
       },
     });
     check.start();
-    const onPreloadError = (event: Event) => {
-      event.preventDefault();
-      if (shouldReloadAfterChunkError(window.location.pathname, window.sessionStorage))
-        window.location.reload();
-    };
-    window.addEventListener("vite:preloadError", onPreloadError);
-    return () => {
-      check.stop();
-      window.removeEventListener("vite:preloadError", onPreloadError);
-    };
+    return () => check.stop();
   }, []);
 
   // A newer build was published: the next navigation loads the page afresh (S4.19).
@@ -202,6 +204,10 @@ export default function App() {
   const locale = useLocale();
   const { t } = useTranslation();
   useClientRuntime(config, locale);
+  const hasSession = useRouteLoaderData<typeof loader>("root")?.hasSession === true;
+  useEffect(() => {
+    if (hasSession) void restoreSession();
+  }, [hasSession]);
   const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, () => null);
   if (fatal) {
     return (

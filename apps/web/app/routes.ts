@@ -24,12 +24,9 @@ const dashboardSectionRoutes = dashboardSections.map((section) =>
   route(section, "routes/dashboard/section.tsx", { id: `routes/dashboard/${section}` }),
 );
 
-/**
- * The whole route table (spec section 2). Every page lives under the optional locale segment, so
- * each exists as /x, /ru/x, /ky/x and /en/x; the locale route answers 404 for any other prefix.
- */
-export default [
-  route(":lang?", "routes/locale.tsx", [
+/** Every page of spec section 2, as it appears under one locale prefix. */
+function pages(): RouteConfigEntry[] {
+  return [
     layout("layouts/default.tsx", [
       index("routes/home.tsx"),
       route("about", "routes/about.tsx"),
@@ -63,7 +60,9 @@ export default [
         ...verticalEdits,
         route("create", "routes/create/layout.tsx", [
           index("routes/create/index.tsx"),
-          route(":vertical", "routes/create/vertical.tsx"),
+          ...["car", "commercial", "moto", "uslugi"].map((vertical) =>
+            route(vertical, "routes/create/vertical.tsx", { id: `routes/create/${vertical}` }),
+          ),
         ]),
         route("settings", "routes/settings/layout.tsx", [
           index("routes/settings/index.tsx"),
@@ -90,5 +89,25 @@ export default [
       ]),
     ]),
     route("sitemap.xml", "routes/sitemap.ts"),
-  ]),
+  ];
+}
+
+/** Gives every route of a copy of the tree its own id (a file may serve several routes). */
+function withIds(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    id: `${prefix}${entry.id ?? entry.file.replace(/\.tsx?$/, "")}`,
+    ...(entry.children ? { children: withIds(entry.children, prefix) } : {}),
+  }));
+}
+
+/**
+ * The whole route table (spec section 2). Every page exists four times: without a prefix (Russian)
+ * and under /ru, /ky and /en — the `:lang` copy, whose locale route answers 404 for any other
+ * prefix. The unprefixed copy comes first, so where a path fits both (is /business/about the
+ * business "about", or /about in the language "business"?) the page without a prefix wins.
+ */
+export default [
+  layout("routes/locale.tsx", { id: "locale" }, withIds(pages(), "")),
+  route(":lang", "routes/locale.tsx", { id: "lang" }, withIds(pages(), "lang/")),
 ] satisfies RouteConfigEntry[];

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +28,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Production requires a signing secret; each test server gets its own throw-away one.
+      AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(48).toString("base64"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -23,7 +23,9 @@ export type Region = z.infer<typeof regionSchema>;
 export const publicConfigSchema = z.object({
   apiVersion: z.string().describe("Sent back by the client as `X-Api-Version`"),
   siteName: z.string(),
-  publicOrigin: z.string().describe("The site's public origin, e.g. https://unaa.kg"),
+  publicOrigin: z
+    .string()
+    .describe("The site's public origin, e.g. https://unaa.kg; empty when not configured (use the page's own)"),
   locales: z.array(z.enum(locales)),
   defaultLocale: z.enum(locales),
   currencies: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, useMantineColorScheme } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { type ColorMode, colorModes, fromMantineScheme, toMantineScheme } from "../lib/color-mode.ts";
@@ -9,7 +10,9 @@ const icons = { system: IconDeviceDesktop, light: IconSun, dark: IconMoon } as c
 export function ColorModeSwitch() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const mode = fromMantineScheme(colorScheme);
+  // The server cannot know the stored choice: until hydration is done, show "system" like the HTML.
+  const isMounted = useMounted();
+  const mode = isMounted ? fromMantineScheme(colorScheme) : "system";
   const Icon = icons[mode];
   return (
     <Menu position="bottom-end" withinPortal>

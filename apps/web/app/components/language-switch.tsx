@@ -3,8 +3,9 @@ import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { type Locale, locales } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { localeCookie, localizePath } from "../lib/i18n.ts";
+import { localizePath } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
+import { useSwitchLocale } from "../lib/use-switch-locale.ts";
 
 const shortNames: Record<Locale, string> = { ru: "RU", ky: "KY", en: "EN" };
 
@@ -13,10 +14,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useLocale();
   const location = useLocation();
-  const rememberLocale = (locale: Locale) => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the spec's locale cookie must be readable by the server.
-    document.cookie = localeCookie(locale);
-  };
+  const switchLocale = useSwitchLocale();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -33,20 +31,23 @@ export function LanguageSwitch() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {locales.map((locale) => (
-          <Menu.Item
-            key={locale}
-            component={Link}
-            to={`${localizePath(location.pathname, locale)}${location.search}${location.hash}`}
-            onClick={() => rememberLocale(locale)}
-            lang={locale}
-            hrefLang={locale}
-            rightSection={locale === current ? <IconCheck size={16} /> : null}
-            data-locale={locale}
-          >
-            {t(`language.${locale}`)}
-          </Menu.Item>
-        ))}
+        {locales.map((locale) => {
+          const href = `${localizePath(location.pathname, locale)}${location.search}${location.hash}`;
+          return (
+            <Menu.Item
+              key={locale}
+              component={Link}
+              to={href}
+              onClick={(event) => switchLocale(event, locale, href)}
+              lang={locale}
+              hrefLang={locale}
+              rightSection={locale === current ? <IconCheck size={16} /> : null}
+              data-locale={locale}
+            >
+              {t(`language.${locale}`)}
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );

@@ -2,7 +2,8 @@ import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from "@mantine
 import { locales } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { localeCookie, localizePath } from "../lib/i18n.ts";
+import { localizePath } from "../lib/i18n.ts";
+import { useSwitchLocale } from "../lib/use-switch-locale.ts";
 import { AppLink } from "./app-link.tsx";
 import classes from "./site-footer.module.css";
 
@@ -41,6 +42,7 @@ const columns = [
 export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const switchLocale = useSwitchLocale();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py={minimal ? "md" : "xl"}>
@@ -70,8 +72,7 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
                 key={locale}
                 component={Link}
                 to={localizePath(location.pathname, locale)}
-                // biome-ignore lint/suspicious/noDocumentCookie: the spec's locale cookie must be readable by the server.
-                onClick={() => (document.cookie = localeCookie(locale))}
+                onClick={(event) => switchLocale(event, locale, localizePath(location.pathname, locale))}
                 hrefLang={locale}
                 lang={locale}
                 fz="sm"

@@ -14,6 +14,32 @@ export interface PageHandle {
   breadcrumbs?: (params: Params, data: unknown) => Crumb[];
   /** Forces a colour mode for this page; "system" is refused with a warning (spec S4.17). */
   colorMode?: string;
+  /** The page's own document title, description and canonical path, from its loader data. */
+  head?: (params: Params, data: unknown) => DocumentHead;
+}
+
+/** What a page tells search engines beyond its last crumb (catalogue pages name the whole car). */
+export interface DocumentHead {
+  /** The `<title>` (before " · site name"); the last crumb when absent. */
+  title?: Crumb;
+  /** The meta description; the site's description when absent. */
+  description?: Crumb;
+  /** The canonical path with its query (e.g. `/catalog/kamaz?kind=commercial`); the path when absent. */
+  canonical?: string;
+}
+
+/** The head of the deepest route that declares one (a route whose loader failed has none). */
+export function documentHeadOf(matches: UIMatch[]): DocumentHead {
+  for (const match of [...matches].reverse()) {
+    const head = (match.handle as PageHandle | undefined)?.head;
+    if (!head) continue;
+    try {
+      return head(match.params, match.loaderData);
+    } catch {
+      return {};
+    }
+  }
+  return {};
 }
 
 /** A handle whose only crumb is the page's title key, `page.{name}.title`. */
@@ -30,9 +56,15 @@ export function crumbsOf(matches: UIMatch[]): TrailItem[] {
   const trail: TrailItem[] = [];
   for (const match of matches) {
     const handle = match.handle as PageHandle | undefined;
-    for (const crumb of handle?.breadcrumbs?.(match.params, match.loaderData) ?? []) {
-      trail.push({ ...crumb, to: crumb.to ?? match.pathname });
+    if (!handle?.breadcrumbs) continue;
+    let crumbs: Crumb[];
+    try {
+      crumbs = handle.breadcrumbs(match.params, match.loaderData);
+    } catch {
+      // A route whose loader failed has no data to name its crumbs: the error page shows instead.
+      continue;
     }
+    for (const crumb of crumbs) trail.push({ ...crumb, to: crumb.to ?? match.pathname });
   }
   return trail;
 }

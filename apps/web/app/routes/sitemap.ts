@@ -23,17 +23,18 @@ function escapeXml(text: string): string {
 }
 
 /** `/sitemap.xml`: every public page in each language, with its language alternates. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const config = await context.get(serverContext).services.configService.getPublicConfig();
+  const origin = config.publicOrigin || new URL(request.url).origin;
   const urls = staticPaths.flatMap((path) =>
     locales.map((locale) => {
       const alternates = locales
         .map(
           (other) =>
-            `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(config.publicOrigin + localizePath(path, other))}"/>`,
+            `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(origin + localizePath(path, other))}"/>`,
         )
         .join("");
-      return `<url><loc>${escapeXml(config.publicOrigin + localizePath(path, locale))}</loc>${alternates}</url>`;
+      return `<url><loc>${escapeXml(origin + localizePath(path, locale))}</loc>${alternates}</url>`;
     }),
   );
   const xml =

@@ -1,5 +1,6 @@
 import { isVertical } from "@unaa/contracts";
 import { TitledPage } from "../../components/titled-page.tsx";
+import { stripLocale } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import type { Route } from "./+types/vertical.ts";
@@ -11,10 +12,11 @@ const titles = {
   uslugi: "createUslugi",
 } as const;
 
-/** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi`; anything else is 404. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  if (!isVertical(params.vertical)) notFound(request);
-  return { vertical: params.vertical };
+/** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi` (one route each). */
+export function loader({ request }: Route.LoaderArgs) {
+  const vertical = stripLocale(new URL(request.url).pathname).split("/")[2];
+  if (!isVertical(vertical)) notFound(request);
+  return { vertical };
 }
 
 export const handle: PageHandle = {

@@ -1,0 +1,23 @@
+import type { Locale } from "@unaa/contracts";
+import type { MouseEvent } from "react";
+import { useNavigate } from "react-router";
+import { ensureLocale, localeCookie } from "./i18n.ts";
+
+/**
+ * Switching the language: load the texts first; only when they arrived, remember the choice in
+ * the locale cookie (spec S9.1) and go to the page in that language. A failed load is logged and
+ * ignored (S4.18): the page stays in its language and the cookie unchanged.
+ */
+export function useSwitchLocale(): (event: MouseEvent, locale: Locale, href: string) => void {
+  const navigate = useNavigate();
+  return (event, locale, href) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void ensureLocale(locale).then((isLoaded) => {
+      if (!isLoaded) return;
+      // biome-ignore lint/suspicious/noDocumentCookie: the spec's locale cookie must be readable by the server.
+      document.cookie = localeCookie(locale);
+      navigate(href);
+    });
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * Client-side navigation in Chromium against the production server: scrolling (S2.11), route
+ * preloads (S2.12), the chunk-load reload guard (S4.20) and the new-build reload (S4.19).
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
+import { startTestServer, type TestServer } from "./test-server.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await chromium.launch(launchOptions());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage<T>(
+  viewport: { width: number; height: number },
+  run: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ viewport });
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const mainTop = (page: Page) =>
+  page.evaluate(() => Math.round(document.getElementById("main")?.getBoundingClientRect().top ?? Number.NaN));
+
+async function scrollToBottom(page: Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  return scrollY(page);
+}
+
+describe("scrolling on navigation (S2.11)", () => {
+  it("[S2.11] a client-side navigation scrolls to the top", async () => {
+    await withPage({ width: 1280, height: 400 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      await scrollToBottom(page);
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await page.waitForURL(`${server.url}/about`);
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("О проекте");
+      await expect.poll(() => scrollY(page)).toBe(0);
+      expect(loads).toHaveLength(1);
+    });
+  });
+
+  it("[S2.11] opening an address with a hash scrolls to that element", async () => {
+    await withPage({ width: 1280, height: 400 }, async (page) => {
+      await page.goto(`${server.url}/faq#main`, { waitUntil: "networkidle" });
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+      await expect.poll(() => mainTop(page)).toBe(0);
+    });
+  });
+
+  it("[S2.11] a client-side link with a hash scrolls to that element, not to the top", async () => {
+    await withPage({ width: 1280, height: 400 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      await page.goto(`${server.url}/faq#main`, { waitUntil: "networkidle" });
+      const bottom = await scrollToBottom(page);
+      // The language switch links to the same page in another language, hash included.
+      await page.getByTestId("language-switch").click();
+      const english = page.locator('[data-locale="en"]');
+      await english.waitFor({ state: "visible" });
+      expect(await english.getAttribute("href")).toBe("/en/faq#main");
+      await english.click();
+      await page.waitForURL(`${server.url}/en/faq#main`);
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("FAQ");
+      await expect.poll(() => mainTop(page)).toBe(0);
+      const y = await scrollY(page);
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(bottom);
+      expect(loads).toHaveLength(1);
+    });
+  });
+});
+
+describe("route preloads (S2.12)", () => {
+  it("[S2.12] hovering links preloads their route modules, never more than 5 at once", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+
+      // From now on every module request is held for a while, so the preloads overlap.
+      const inFlight = new Set<string>();
+      const requested: string[] = [];
+      let maxInFlight = 0;
+      await page.route("**/assets/*.js", async (route) => {
+        const url = route.request().url();
+        requested.push(url);
+        inFlight.add(url);
+        maxInFlight = Math.max(maxInFlight, inFlight.size);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        inFlight.delete(url);
+        await route.continue();
+      });
+
+      const links = page.locator('footer a[href^="/"]:not([hreflang])');
+      const count = await links.count();
+      expect(count).toBeGreaterThanOrEqual(10);
+      for (let index = 0; index < count; index++) await links.nth(index).hover();
+
+      // Wait until every preload has been answered (the faq page's module among them: it is the one
+      // opened below; between two batches nothing is in flight, so that alone proves nothing).
+      const isFaqModule = (url: string) => /\/faq-[^/]*\.js$/.test(url);
+      await expect
+        .poll(() => requested.some(isFaqModule) && inFlight.size === 0, { timeout: 20_000 })
+        .toBe(true);
+      await page.waitForTimeout(300);
+      expect(inFlight.size).toBe(0);
+      expect(requested.length, requested.join("\n")).toBeGreaterThan(5);
+      expect(new Set(requested).size).toBe(requested.length);
+      expect(maxInFlight).toBeLessThanOrEqual(5);
+      // The preloads do run in parallel, up to the limit.
+      expect(maxInFlight).toBe(5);
+
+      // A preloaded page opens without fetching its module again.
+      const before = requested.length;
+      await page.locator('footer a[href="/faq"]').click();
+      await page.waitForURL(`${server.url}/faq`);
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("Вопросы и ответы");
+      expect(requested.slice(before).filter(isFaqModule)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe("chunk-load failures (S4.20)", () => {
+  /** Aborts the next `times` requests for the about page's module (its route chunk). */
+  async function failAboutChunk(
+    page: Page,
+    times = Number.POSITIVE_INFINITY,
+  ): Promise<{ aborted: () => number }> {
+    let aborted = 0;
+    await page.route("**/assets/about-*.js", (route) => {
+      if (aborted >= times) return route.continue();
+      aborted++;
+      return route.abort();
+    });
+    return { aborted: () => aborted };
+  }
+
+  it("[S4.20] a failed route chunk causes one full reload of the page navigated to", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      // The chunk fails once (a deploy replaced it); the reload brings the new page.
+      const chunk = await failAboutChunk(page, 1);
+
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await expect.poll(() => chunk.aborted()).toBe(1);
+      await expect.poll(() => loads.length, { timeout: 5000 }).toBe(2);
+      expect(loads[1]).toBe(`${server.url}/about`);
+      await page.waitForLoadState("networkidle");
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("О проекте");
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+      const guard = await page.evaluate(() =>
+        JSON.parse(sessionStorage.getItem("unaa-chunk-reload") ?? "{}"),
+      );
+      expect(Object.keys(guard)).toEqual(["/about"]);
+
+      // The reloaded page is a working app again: client-side navigation, no more reloads.
+      await page.locator('footer a[href="/faq"]').click();
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("Вопросы и ответы");
+      expect(loads).toHaveLength(2);
+    });
+  });
+
+  it("[S4.20] a second failure on the same path within 10 s does not reload again: the error page shows", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      // This tab reloaded for /about a moment ago (as in the test above).
+      await page.addInitScript(() =>
+        sessionStorage.setItem("unaa-chunk-reload", JSON.stringify({ "/about": Date.now() })),
+      );
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      const chunk = await failAboutChunk(page);
+
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await expect.poll(() => chunk.aborted()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId("error-page").count()).toBe(1);
+      await page.waitForTimeout(1500);
+      expect(loads, "no second reload within 10 s").toHaveLength(1);
+      expect(await page.getByTestId("error-status").textContent()).toBe("500");
+    });
+  });
+
+  it("[S4.20] after 10 s the same path may reload again", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      await page.addInitScript(() =>
+        sessionStorage.setItem("unaa-chunk-reload", JSON.stringify({ "/about": Date.now() - 10_001 })),
+      );
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      await failAboutChunk(page, 1);
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await expect.poll(() => loads.length, { timeout: 5000 }).toBe(2);
+      expect(loads[1]).toBe(`${server.url}/about`);
+    });
+  });
+});
+
+describe("new builds (S4.19, S7.30)", () => {
+  it("[S4.19][S7.30] a different build id makes the next navigation a full page load", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      const checks: string[] = [];
+      await page.route("**/builds/latest.json*", (route) => {
+        checks.push(route.request().url());
+        return route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } });
+      });
+      await page.clock.install();
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+      const updated = page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            window.addEventListener(
+              "unaa:manifest-update",
+              (event) => resolve((event as CustomEvent).detail.id),
+              {
+                once: true,
+              },
+            ),
+          ),
+      );
+      await page.clock.fastForward(61_000);
+      expect(await updated).toBe("a-newer-build");
+      expect(checks.length).toBeGreaterThanOrEqual(1);
+      expect(new URL(checks[0] ?? "").searchParams.get("t")).toMatch(/^\d+$/);
+      expect(loads).toHaveLength(1);
+
+      await page.locator('footer a[href="/faq"]').click();
+      await expect.poll(() => loads.length).toBe(2);
+      expect(loads[1]).toBe(`${server.url}/faq`);
+      await page.waitForLoadState("load");
+      expect(await page.locator("main h1").textContent()).toBe("Вопросы и ответы");
+    });
+  });
+
+  it("[S4.19] a failing version check is ignored", async () => {
+    await withPage({ width: 1280, height: 800 }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      let checks = 0;
+      await page.route("**/builds/latest.json*", (route) => {
+        checks++;
+        return route.fulfill({ status: 503, body: "down" });
+      });
+      await page.clock.install();
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+      await page.clock.fastForward(61_000);
+      await expect.poll(() => checks).toBeGreaterThanOrEqual(1);
+
+      await page.locator('footer a[href="/faq"]').click();
+      await page.waitForURL(`${server.url}/faq`);
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("Вопросы и ответы");
+      expect(loads).toHaveLength(1);
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+      expect(await page.getByTestId("toast").count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,463 @@
+/**
+ * The route table of spec section 2 against the real production server: every route in its four
+ * variants (no prefix, /ru, /ky, /en) over plain HTTP, then one page of each kind in Chromium.
+ */
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectConsoleErrors, launchOptions } from "./browser.ts";
+import { startTestServer, type TestServer } from "./test-server.ts";
+
+const ORIGIN = "https://unaa.example";
+const SITE_NAME = "Unaa";
+
+type Locale = "ru" | "ky" | "en";
+const variants: { prefix: string; locale: Locale }[] = [
+  { prefix: "", locale: "ru" },
+  { prefix: "/ru", locale: "ru" },
+  { prefix: "/ky", locale: "ky" },
+  { prefix: "/en", locale: "en" },
+];
+const locales: Locale[] = ["ru", "ky", "en"];
+
+/** `/about` under a prefix: "/about", "/ru/about", …; the index is "/", "/ru", … */
+function withPrefix(prefix: string, path: string): string {
+  if (path === "/") return prefix || "/";
+  return `${prefix}${path}`;
+}
+
+/** The canonical address of a page in a locale: Russian without prefix (spec S1.4). */
+function localized(locale: Locale, path: string): string {
+  return locale === "ru" ? path : withPrefix(`/${locale}`, path);
+}
+
+const publicPages = [
+  "/",
+  "/about",
+  "/advert",
+  "/agreement-policy",
+  "/business",
+  "/business/avtoplaza",
+  "/catalog",
+  "/catalog/toyota",
+  "/catalog/toyota/camry",
+  "/catalog/toyota/camry/xv70",
+  "/catalog/toyota/camry/xv70/2-5-at",
+  "/commercial",
+  "/commercial/truck/all",
+  "/commercial/123",
+  "/contact",
+  "/faq",
+  "/favorites",
+  "/mobile-app",
+  "/moto",
+  "/moto/scooter/all",
+  "/moto/5",
+  "/reviews",
+  "/urgent",
+  "/uslugi",
+  "/uslugi/repair/all",
+  "/uslugi/77",
+  "/services/car/1",
+  "/services/commercial/1",
+  "/services/moto/1",
+  "/services/uslugi/1",
+  "/car",
+  "/car/toyota",
+  "/car/toyota/camry/xv70",
+  "/car/12345",
+  "/profile/7",
+  "/profile/7/adds",
+  "/profile/7/uslugi",
+];
+
+const guestPages = ["/login", "/reset-password"];
+
+const authPages = [
+  "/create",
+  "/create/car",
+  "/create/commercial",
+  "/create/moto",
+  "/create/uslugi",
+  "/settings",
+  "/settings/adds",
+  "/settings/balance",
+  "/settings/chats",
+  "/settings/profile",
+  "/settings/sessions",
+  "/settings/subscribe",
+  "/car/1/edit",
+  "/commercial/1/edit",
+  "/moto/1/edit",
+  "/uslugi/1/edit",
+];
+
+const dashboardSections = [
+  "adds",
+  "advertising",
+  "code-access",
+  "codes",
+  "complaints",
+  "history",
+  "notification",
+  "payments",
+  "photos",
+  "regions",
+  "services",
+  "settings",
+  "stats",
+  "subscribes",
+  "users",
+];
+const dashboardPages = ["/dashboard", ...dashboardSections.map((section) => `/dashboard/${section}`)];
+
+/** Paths no route accepts, with the clause that says so. */
+const notFoundPaths: { path: string; clause: string }[] = [
+  { path: "/no-such-page", clause: "S2.10" },
+  { path: "/about/extra/segments", clause: "S2.10" },
+  { path: "/car/a/b/c/d", clause: "S2.4" },
+  { path: "/services/bike/1", clause: "S2.3" },
+  { path: "/services/foo/1", clause: "S2.3" },
+  { path: "/commercial/not-a-category/all", clause: "S8.3" },
+  { path: "/commercial/abc", clause: "S8.3" },
+  { path: "/create/boat", clause: "S2.10" },
+];
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_ORIGIN: ORIGIN });
+  browser = await chromium.launch(launchOptions());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Fetched {
+  status: number;
+  contentType: string;
+  location: string | null;
+  body: string;
+}
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const response = await fetch(server.url + path, { redirect: "manual", headers });
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    location: response.headers.get("location"),
+    body: await response.text(),
+  };
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The attributes of every `<tag …>` in the HTML, names lower-cased. */
+function tags(html: string, name: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  for (const match of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))) {
+    const attributes: Record<string, string> = {};
+    for (const attribute of (match[1] ?? "").matchAll(/([\w:-]+)="([^"]*)"/g)) {
+      attributes[(attribute[1] ?? "").toLowerCase()] = decodeEntities(attribute[2] ?? "");
+    }
+    found.push(attributes);
+  }
+  return found;
+}
+
+function htmlLang(html: string): string | undefined {
+  return tags(html, "html")[0]?.lang;
+}
+
+function titleOf(html: string): string | undefined {
+  const match = /<title>([^<]*)<\/title>/.exec(html);
+  return match ? decodeEntities(match[1] ?? "") : undefined;
+}
+
+function layoutsOf(html: string): string[] {
+  return [...html.matchAll(/data-layout="([a-z]+)"/g)].map((match) => match[1] ?? "");
+}
+
+function testIdText(html: string, testId: string): string | undefined {
+  const match = new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html);
+  return match ? decodeEntities(match[1] ?? "") : undefined;
+}
+
+function expectNotFoundPage(page: Fetched, path: string, locale: Locale): void {
+  expect(page.status, `${path} status`).toBe(404);
+  expect(page.contentType, `${path} content type`).toMatch(/^text\/html/);
+  expect(htmlLang(page.body), `${path} lang`).toBe(locale);
+  expect(layoutsOf(page.body), `${path} layout`).toEqual(["default"]);
+  expect(page.body, `${path} error page`).toContain('data-testid="error-page"');
+  expect(testIdText(page.body, "error-status"), `${path} status code shown`).toBe("404");
+  expect(testIdText(page.body, "error-message"), `${path} message`).toBe(`Page Not Found: ${path}`);
+}
+
+describe("public pages answer in every language variant (S2.1, S2.2, S2.14, S2.17)", () => {
+  for (const path of publicPages) {
+    it(`[S2.1][S2.2] ${path} in all four variants`, async () => {
+      for (const { prefix, locale } of variants) {
+        const url = withPrefix(prefix, path);
+        const page = await get(url);
+        expect(page.status, `${url} status`).toBe(200);
+        expect(page.contentType, `${url} content type`).toMatch(/^text\/html/);
+        expect(htmlLang(page.body), `${url} lang`).toBe(locale);
+        expect(layoutsOf(page.body), `${url} layout`).toEqual(["default"]);
+        expect(page.body, `${url} is no error page`).not.toContain('data-testid="error-page"');
+        // S2.14: "{page title} · {site name}" with a real page title in front.
+        expect(titleOf(page.body), `${url} title`).toMatch(new RegExp(`^\\S.* · ${SITE_NAME}$`));
+        // S2.17: header, main area, footer.
+        expect(page.body, `${url} header`).toMatch(/<header\b/);
+        expect(page.body, `${url} main`).toMatch(/<main\b[^>]*id="main"/);
+        expect(page.body, `${url} footer`).toMatch(/<footer\b/);
+
+        const links = tags(page.body, "link");
+        const canonical = links.filter((link) => link.rel === "canonical").map((link) => link.href);
+        expect(canonical, `${url} canonical`).toEqual([ORIGIN + localized(locale, path)]);
+        for (const other of locales) {
+          const alternates = links
+            .filter((link) => link.rel === "alternate" && link.hreflang === other)
+            .map((link) => link.href);
+          expect(alternates, `${url} hreflang ${other}`).toEqual([ORIGIN + localized(other, path)]);
+        }
+      }
+    });
+  }
+
+  it("[S2.14][S1.5] the page title is translated per language", async () => {
+    expect(titleOf((await get("/about")).body)).toBe("О проекте · Unaa");
+    expect(titleOf((await get("/ru/about")).body)).toBe("О проекте · Unaa");
+    expect(titleOf((await get("/en/about")).body)).toBe("About · Unaa");
+    expect(titleOf((await get("/ky/about")).body)).toBe("Долбоор жөнүндө · Unaa");
+    expect(titleOf((await get("/en/car/12345")).body)).toContain("12345");
+  });
+
+  it("[S2.15][S2.16] social defaults, favicon and site microdata; the images they name are served", async () => {
+    const { body } = await get("/en/about");
+    const metas = tags(body, "meta");
+    const property = (name: string) => metas.find((meta) => meta.property === name)?.content;
+    expect(property("og:type")).toBe("website");
+    expect(property("og:site_name")).toBe(SITE_NAME);
+    expect(property("og:description")).toBeTruthy();
+    const image = property("og:image") ?? "";
+    expect(image.startsWith(`${ORIGIN}/`), `og:image ${image} is on the public origin`).toBe(true);
+    const icon = tags(body, "link").find((link) => link.rel === "icon");
+    expect(icon?.href).toBeTruthy();
+    expect(body).toMatch(/itemType="https:\/\/schema.org\/WebSite"/i);
+    expect(metas.find((meta) => meta.itemprop === "url")?.content).toBe(`${ORIGIN}/`);
+    expect(metas.find((meta) => meta.itemprop === "name")?.content).toBe(SITE_NAME);
+
+    // The favicon and the sharing image must exist, or every shared link shows a broken image.
+    const iconResponse = await fetch(new URL(icon?.href ?? "", server.url));
+    expect(iconResponse.status, `favicon ${icon?.href}`).toBe(200);
+    const imagePath = new URL(image).pathname;
+    const imageResponse = await fetch(server.url + imagePath);
+    expect(imageResponse.status, `og:image ${imagePath}`).toBe(200);
+    expect(imageResponse.headers.get("content-type") ?? "").toMatch(/^image\//);
+  });
+});
+
+describe("guest pages (S2.6, S2.9)", () => {
+  for (const path of guestPages) {
+    it(`[S2.6][S2.9] ${path} uses the simple layout in all four variants`, async () => {
+      for (const { prefix, locale } of variants) {
+        const url = withPrefix(prefix, path);
+        const page = await get(url);
+        expect(page.status, `${url} status`).toBe(200);
+        expect(htmlLang(page.body), `${url} lang`).toBe(locale);
+        expect(layoutsOf(page.body), `${url} layout`).toEqual(["simple"]);
+        expect(titleOf(page.body), `${url} title`).toMatch(new RegExp(`^\\S.* · ${SITE_NAME}$`));
+      }
+    });
+  }
+});
+
+describe("authenticated pages send a guest to sign in (S2.7, S6.2)", () => {
+  for (const path of authPages) {
+    it(`[S2.7][S6.2] ${path} redirects a guest to /login?redirect=… in all four variants`, async () => {
+      for (const { prefix, locale } of variants) {
+        const url = withPrefix(prefix, path);
+        const page = await get(url);
+        expect(page.status, `${url} status`).toBe(302);
+        const target = new URL(page.location ?? "", server.url);
+        // The sign-in page in the same language: /login for Russian (also accepted: /ru/login).
+        const loginPaths = locale === "ru" ? ["/login", withPrefix(prefix, "/login")] : [`/${locale}/login`];
+        expect(loginPaths, `${url} → ${page.location}`).toContain(target.pathname);
+        expect(target.searchParams.get("redirect"), `${url} redirect parameter`).toBe(url);
+      }
+    });
+  }
+
+  it("[S6.2] the redirect target is a working sign-in page and keeps the query string", async () => {
+    const page = await get("/ky/settings/profile?tab=2");
+    expect(page.status).toBe(302);
+    const target = new URL(page.location ?? "", server.url);
+    expect(target.searchParams.get("redirect")).toBe("/ky/settings/profile?tab=2");
+    const login = await get(target.pathname + target.search);
+    expect(login.status).toBe(200);
+    expect(htmlLang(login.body)).toBe("ky");
+    expect(layoutsOf(login.body)).toEqual(["simple"]);
+  });
+});
+
+describe("the dashboard is not found for a guest (S2.8, S6.2)", () => {
+  for (const path of dashboardPages) {
+    it(`[S2.8][S6.2] ${path} is 404 for a guest in all four variants`, async () => {
+      for (const { prefix, locale } of variants) {
+        const url = withPrefix(prefix, path);
+        expectNotFoundPage(await get(url), url, locale);
+      }
+    });
+  }
+});
+
+describe("paths no route accepts are 404 with the error page (S2.10, S8.3)", () => {
+  for (const { path, clause } of notFoundPaths) {
+    const clauses = clause === "S8.3" ? "[S8.3]" : `[${clause}][S8.3]`;
+    it(`${clauses} ${path} is not found in all four variants`, async () => {
+      for (const { prefix, locale } of variants) {
+        const url = withPrefix(prefix, path);
+        expectNotFoundPage(await get(url), url, locale);
+      }
+    });
+  }
+
+  it("[S2.4] /car accepts up to 3 segments, a fourth is not found", async () => {
+    expect((await get("/car/toyota/camry/xv70")).status).toBe(200);
+    expectNotFoundPage(await get("/car/toyota/camry/xv70/extra"), "/car/toyota/camry/xv70/extra", "ru");
+  });
+
+  it("[S2.3] /services accepts exactly the four verticals as type", async () => {
+    for (const type of ["car", "commercial", "moto", "uslugi"]) {
+      expect((await get(`/en/services/${type}/9`)).status, type).toBe(200);
+    }
+    for (const type of ["bike", "cars", "CAR", "services"]) {
+      expectNotFoundPage(await get(`/en/services/${type}/9`), `/en/services/${type}/9`, "en");
+    }
+  });
+
+  it("[S1.4][S2.10] an unknown language prefix is not found", async () => {
+    expectNotFoundPage(await get("/de/about"), "/de/about", "ru");
+    expectNotFoundPage(await get("/xx"), "/xx", "ru");
+    expectNotFoundPage(await get("/EN/about"), "/EN/about", "ru");
+  });
+});
+
+describe("sitemap (S2.2, S1.3)", () => {
+  it("[S2.2] /sitemap.xml lists the public pages in all three languages", async () => {
+    for (const { prefix } of variants) {
+      const url = withPrefix(prefix, "/sitemap.xml");
+      const page = await get(url);
+      expect(page.status, url).toBe(200);
+      expect(page.contentType, url).toMatch(/^(application|text)\/xml/);
+      expect(page.body.startsWith("<?xml"), url).toBe(true);
+      expect(page.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+      const locs = [...page.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+        decodeEntities(match[1] ?? ""),
+      );
+      for (const path of ["/", "/about", "/catalog", "/car", "/commercial", "/moto", "/uslugi", "/faq"]) {
+        for (const locale of locales) {
+          expect(locs, `${url} lists ${localized(locale, path)}`).toContain(ORIGIN + localized(locale, path));
+        }
+      }
+      if (prefix === "") {
+        // Every listed page exists.
+        for (const loc of locs) {
+          const path = new URL(loc).pathname;
+          expect((await get(path)).status, `${url}: ${path}`).toBe(200);
+        }
+      }
+    }
+  });
+});
+
+describe("one page of each kind in Chromium (S2.9, S2.10, S6.2)", () => {
+  async function open(path: string) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
+    return { context, page, errors, response };
+  }
+
+  it("[S2.2][S2.9] a public page: 200, default layout, hydrated without console errors", async () => {
+    const { context, page, errors, response } = await open("/en/catalog/toyota");
+    try {
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.locator('[data-layout="default"]').isVisible()).toBe(true);
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      expect(await page.title()).toMatch(/^Toyota\b.* · Unaa$/);
+      expect(await page.locator("header").isVisible()).toBe(true);
+      expect(await page.locator("footer").isVisible()).toBe(true);
+      // Hydrated: a client-side navigation works without a document load.
+      let documentLoads = 0;
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documentLoads++;
+      });
+      await page.locator('footer a[href="/en/faq"]').click();
+      await page.waitForURL(`${server.url}/en/faq`);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("FAQ");
+      expect(documentLoads).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("[S2.6][S2.9] a guest page: 200, simple layout, no console errors", async () => {
+    const { context, page, errors, response } = await open("/login");
+    try {
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('[data-layout="simple"]').isVisible()).toBe(true);
+      expect(await page.locator('[data-layout="default"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("[S2.7][S6.2] an auth page sends a guest to sign in, on load and on a client-side navigation", async () => {
+    const { context, page, errors, response } = await open("/ky/settings/chats");
+    try {
+      expect(response?.status()).toBe(200);
+      expect(response?.request().redirectedFrom()?.url()).toBe(`${server.url}/ky/settings/chats`);
+      expect(page.url()).toBe(`${server.url}/ky/login?redirect=${encodeURIComponent("/ky/settings/chats")}`);
+      expect(await page.locator('[data-layout="simple"]').isVisible()).toBe(true);
+
+      // The header's "create an ad" button is a client-side link: the gate runs in the browser too.
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+      await page.locator('header a[href="/create"]').click();
+      await page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent("/create")}`);
+      await expect.poll(() => page.locator('[data-layout="simple"]').isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("[S2.8][S2.10] a dashboard page and an unknown page show the 404 error page", async () => {
+    for (const path of ["/dashboard/users", "/en/no-such-page"]) {
+      const { context, page, errors, response } = await open(path);
+      try {
+        expect(response?.status(), path).toBe(404);
+        expect(await page.locator('[data-layout="default"]').isVisible(), path).toBe(true);
+        expect(await page.getByTestId("error-page").isVisible(), path).toBe(true);
+        expect(await page.getByTestId("error-status").textContent(), path).toBe("404");
+        expect(await page.getByTestId("error-message").textContent(), path).toBe(`Page Not Found: ${path}`);
+        expect(errors, path).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
