@@ -44,6 +44,10 @@ export const publicConfigSchema = z.object({
     })
     .nullable()
     .describe("The web-analytics tag (spec section 7); null when not configured"),
+  google: z
+    .object({ clientId: z.string() })
+    .nullable()
+    .describe("Sign-in with Google: the OAuth client id, or null when it is not configured"),
   regions: z.array(regionSchema),
   enum: z.object({
     cars: z

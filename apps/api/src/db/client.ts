@@ -56,6 +56,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, a dropped test database); the
+  // pool replaces it on the next query. Without a listener that error would end the process.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,

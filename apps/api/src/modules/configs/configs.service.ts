@@ -37,6 +37,7 @@ export function createConfigService(db: Database, config: Config): ConfigService
             options: { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: false },
           }
         : null,
+      google: config.google.clientId ? { clientId: config.google.clientId } : null,
       regions,
       enum: {
         cars: Object.fromEntries(Object.entries(carEnums).map(([field, values]) => [field, [...values]])),

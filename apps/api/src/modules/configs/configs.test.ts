@@ -46,6 +46,7 @@ describe("GET /api/configs", () => {
       currencies: ["KGS", "USD"],
       timeZone: "Asia/Bishkek",
       analytics: null,
+      google: null,
     });
     expect(config.usdRate).toBeGreaterThan(0);
   });
