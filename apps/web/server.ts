@@ -32,7 +32,11 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const app = await createApp({ config, database });
   if (await isDatabaseEmpty(database.db)) {
     app.log.info("new database: seeding reference and demo data");
-    await seedDatabase(database.db, { info: (message) => app.log.info(message) });
+    await seedDatabase(
+      database.db,
+      { info: (message) => app.log.info(message) },
+      { demoUsers: !config.isProduction },
+    );
   }
 
   // Browsers ask for /favicon.ico whatever the page says; answer with the real icon.
@@ -73,7 +77,9 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     fileCacheControl: "public, max-age=600",
     async getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer: null });
+      // The signed-in viewer by the `unaa_session` cookie, for the page gates (null for guests).
+      const viewer = await app.services.resolveViewer(request.headers.cookie);
+      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer });
       return context;
     },
   });

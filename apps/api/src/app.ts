@@ -11,6 +11,9 @@ import {
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -23,6 +26,9 @@ import { API_VERSION } from "./version.ts";
 /** What the web server hands to page loaders (through React Router's context). */
 export interface WebServices {
   configService: ConfigService;
+  catalogService: CatalogService;
+  /** The signed-in viewer of a page request (`unaa_session` cookie), for SSR gates. */
+  resolveViewer: Accounts["resolveViewer"];
 }
 
 declare module "fastify" {
@@ -67,9 +73,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   await app.register(errorHandler);
   await app.register(httpHardening);
   await app.register(realtime);
+  const accounts = await setUpAccounts(app, { config, database });
 
   const configService = createConfigService(database.db, config);
-  app.decorate("services", { configService });
+  const catalogService = createCatalogService(database.db);
+  app.decorate("services", { configService, catalogService, resolveViewer: accounts.resolveViewer });
 
   await app.register(swagger, {
     openapi: {
@@ -80,6 +88,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
           "Every call sends `X-Lang` (ky, ru, en) and `X-Api-Version`. Errors answer " +
           "`{ code, message, errors? }`; `errors` lists field errors as `{ path, code, message }`.",
       },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -87,8 +96,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   await app.register(
     async (api) => {
+      // First: it sets `request.user` for every API route (and serves /auth and /user).
+      await api.register(accounts.apiRoutes);
       await api.register(healthRoutes, { database });
       await api.register(configsRoutes, { configService });
+      await api.register(catalogRoutes, { catalogService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

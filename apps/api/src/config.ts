@@ -10,6 +10,12 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** Unset and "" both mean "not configured". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -25,6 +31,20 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   ANALYTICS_SITE_ID: z.string().regex(/^\d+$/, "must be the numeric counter id").optional().or(z.literal("")),
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default("https://mc.yandex.ru/metrika/tag.js"),
+  // Accounts (issue 3)
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  CODE_DELIVERY: z.enum(["outbox", "live"]).default("outbox"),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_FROM: optionalText,
+  SMS_GATEWAY_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_GATEWAY_KEY: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,6 +61,22 @@ export interface Config {
   trustProxy: boolean;
   analyticsSiteId: string | undefined;
   analyticsScriptUrl: string;
+  /** HMAC and JWT key. Unset (development and tests only): one is generated and kept in DATA_DIR/secret. */
+  authSecret: string | undefined;
+  /** `outbox`: codes go to a table and the log; `live`: SMTP for email, the SMS gateway for phones. */
+  codeDelivery: "outbox" | "live";
+  smtp: SmtpConfig | undefined;
+  smsGateway: { url: string; key: string } | undefined;
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  redisUrl: string | undefined;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +90,20 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const problems = [
+    env.NODE_ENV === "production" &&
+      !env.AUTH_SECRET &&
+      "AUTH_SECRET: required in production (32+ random characters, e.g. `openssl rand -base64 48`)",
+    env.CODE_DELIVERY === "live" &&
+      !(env.SMTP_HOST && env.SMTP_FROM) &&
+      "SMTP_HOST: SMTP_HOST and SMTP_FROM are required when CODE_DELIVERY=live",
+    env.CODE_DELIVERY === "live" &&
+      !(env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY) &&
+      "SMS_GATEWAY_URL: SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required when CODE_DELIVERY=live",
+  ].filter((problem) => typeof problem === "string");
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  }
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -66,6 +116,30 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY,
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    authSecret: env.AUTH_SECRET,
+    codeDelivery: env.CODE_DELIVERY,
+    smtp:
+      env.SMTP_HOST && env.SMTP_FROM
+        ? {
+            host: env.SMTP_HOST,
+            port: env.SMTP_PORT,
+            user: env.SMTP_USER,
+            password: env.SMTP_PASSWORD,
+            from: env.SMTP_FROM,
+          }
+        : undefined,
+    smsGateway:
+      env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY
+        ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY }
+        : undefined,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      jwksUrl: env.GOOGLE_JWKS_URL,
+      issuers: env.GOOGLE_ISSUERS.split(",")
+        .map((issuer) => issuer.trim())
+        .filter(Boolean),
+    },
+    redisUrl: env.REDIS_URL,
   };
 }
 

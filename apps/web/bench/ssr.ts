@@ -36,7 +36,8 @@ try {
   // First-load JS: the entry script and every module the home page preloads, gzip-compressed.
   const html = await (await fetch(`${baseUrl}/`)).text();
   const scripts = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
+    if (match[1]) scripts.add(match[1]);
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) if (match[1]) scripts.add(match[1]);
   let raw = 0;
   let gzip = 0;

@@ -25,7 +25,9 @@ export const publicConfigSchema = z.object({
   siteName: z.string(),
   publicOrigin: z
     .string()
-    .describe("The site's public origin, e.g. https://unaa.kg; empty when not configured (use the page's own)"),
+    .describe(
+      "The site's public origin, e.g. https://unaa.kg; empty when not configured (use the page's own)",
+    ),
   locales: z.array(z.enum(locales)),
   defaultLocale: z.enum(locales),
   currencies: z.array(z.string()),

@@ -106,3 +106,11 @@ describe("helpers", () => {
     expect(groupThousands("123")).toBe("123");
   });
 });
+
+describe("decimal separator of our languages", () => {
+  it("[S5.2] is a comma in ru and ky and a point in en, whatever the runtime's locale data", () => {
+    expect(formatNumber(4.6, 1, "ky")).toBe("4,6");
+    expect(formatNumber(4.6, 1, "ru")).toBe("4,6");
+    expect(formatNumber(1234.5, 1, "en")).toBe("1 234.5");
+  });
+});

@@ -16,10 +16,19 @@ const decimalSeparatorCache = new Map<string, string>();
  * The decimal sign of a locale: "," for ru and ky, "." for en. Unknown or malformed locales fall back to
  * the Russian default rather than throwing, because a bad cookie value must not break rendering.
  */
+const ownDecimalSeparators: Record<string, string> = { ru: ",", ky: ",", en: "." };
+
 export function getDecimalSeparator(locale: string = DEFAULT_LOCALE): string {
   const cached = decimalSeparatorCache.get(locale);
   if (cached !== undefined) return cached;
   let separator = ",";
+  // Our own languages are fixed here: some browsers ship without Kyrgyz number data and would
+  // fall back to English ("4.6" instead of "4,6").
+  const own = ownDecimalSeparators[locale.slice(0, 2)];
+  if (own) {
+    decimalSeparatorCache.set(locale, own);
+    return own;
+  }
   try {
     const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal");
     if (part) separator = part.value;

@@ -3,21 +3,34 @@ import { insertMissingSettings } from "../../modules/settings/settings.repositor
 import { defaultSettings } from "../../modules/settings/settings.service.ts";
 import type { Database } from "../client.ts";
 import { regions } from "../schema/index.ts";
+import { describeCatalogImport, importCatalog } from "./catalog.seed.ts";
 import { readRegionsFile, seedRegions } from "./regions.seed.ts";
+import { DEMO_PASSWORD, seedDemoUsers } from "./users.seed.ts";
 
 export interface SeedLog {
   info(message: string): void;
+}
+
+export interface SeedOptions {
+  /** One demo account per role (README: demo credentials). Development only: never in production. */
+  demoUsers?: boolean;
 }
 
 /**
  * Reference data and demo content. Idempotent: running it again updates, never duplicates.
  * Later issues add their seeds (catalogue, demo users and ads) here, in dependency order.
  */
-export async function seedDatabase(db: Database, log: SeedLog = console): Promise<void> {
+export async function seedDatabase(
+  db: Database,
+  log: SeedLog = console,
+  options: SeedOptions = {},
+): Promise<void> {
   await insertMissingSettings(db, defaultSettings());
   const regionsFile = readRegionsFile();
   const townCount = await seedRegions(db, regionsFile);
   log.info(`seed: ${regionsFile.regions.length} regions, ${townCount} towns`);
+  for (const line of describeCatalogImport(await importCatalog(db))) log.info(line);
+  if (options.demoUsers) log.info(`seed: ${await seedDemoUsers(db)} demo users (password ${DEMO_PASSWORD})`);
 }
 
 /** The first start of a new database seeds it; later starts leave the data alone. */

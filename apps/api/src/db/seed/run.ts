@@ -6,7 +6,7 @@ import { seedDatabase } from "./index.ts";
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await seedDatabase(handle.db);
+  await seedDatabase(handle.db, console, { demoUsers: !config.isProduction });
 } finally {
   await handle.close();
 }

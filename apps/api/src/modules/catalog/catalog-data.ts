@@ -8,19 +8,22 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  type CatalogKind,
+  carBodies,
+  carDrives,
+  catalogFirstYear,
+  catalogKinds,
+  catalogSlugPattern,
+  fuels,
+  gearboxes,
+  catalogLastYear as lastCatalogYear,
+} from "@unaa/contracts";
 import { z } from "zod";
-import { carBodies, carDrives, fuels, gearboxes } from "../../../../../packages/contracts/src/car-values.ts";
 
-export const catalogKinds = ["car", "commercial", "moto"] as const;
-export type CatalogKind = (typeof catalogKinds)[number];
-
-/** The oldest year the catalogue covers; older cars are not sold on the marketplace. */
-export const catalogFirstYear = 1950;
-/** Next year's models are sold from the autumn before, so one year ahead is allowed. */
-export const catalogLastYear = new Date().getFullYear() + 1;
-
-/** Slugs appear in URLs and stored filters, so they are kept to one stable, boring shape. */
-export const catalogSlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+// The limits are the contract's (the staff endpoints check the same ones); re-exported for the data test.
+export { type CatalogKind, catalogFirstYear, catalogKinds, catalogSlugPattern };
+export const catalogLastYear = lastCatalogYear();
 
 const slug = z.string().regex(catalogSlugPattern, "must be lower-case latin words joined by '-'");
 const name = z.string().trim().min(1, "must not be empty");

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { carBodies, carDrives, fuels, gearboxes } from "@unaa/contracts";
 import { describe, expect, it } from "vitest";
-import { carBodies, carDrives, fuels, gearboxes } from "../../../../../packages/contracts/src/car-values.ts";
 import {
   catalogCounts,
   catalogDataDir,

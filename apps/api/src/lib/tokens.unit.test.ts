@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../errors.ts";
+import {
+  deriveAuthKeys,
+  hashOneTimeCode,
+  readCookie,
+  readSessionCookie,
+  signAccessToken,
+  signSessionCookie,
+  verifyAccessToken,
+} from "./tokens.ts";
+
+const keys = deriveAuthKeys("x".repeat(40));
+const otherKeys = deriveAuthKeys("y".repeat(40));
+
+describe("tokens", () => {
+  it("signs and checks access tokens; another secret or an expired token is refused", async () => {
+    const claims = {
+      userId: 7,
+      sessionId: "0b5a3c52-3d7e-4a59-9b1e-5f1f4e0c1a11",
+      roles: ["editor" as const],
+    };
+    const token = await signAccessToken(keys.accessToken, claims);
+    expect(await verifyAccessToken(keys.accessToken, token)).toEqual(claims);
+    await expect(verifyAccessToken(otherKeys.accessToken, token)).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    const old = await signAccessToken(keys.accessToken, claims, Date.now() - 16 * 60_000);
+    await expect(verifyAccessToken(keys.accessToken, old)).rejects.toBeInstanceOf(AppError);
+    await expect(verifyAccessToken(keys.accessToken, old)).rejects.toMatchObject({ code: "TOKEN_EXPIRED" });
+  });
+
+  it("keeps each key to its purpose: a session cookie never passes as another value", () => {
+    const cookie = signSessionCookie(keys.sessionCookie, "abc");
+    expect(readSessionCookie(keys.sessionCookie, cookie)).toBe("abc");
+    expect(readSessionCookie(otherKeys.sessionCookie, cookie)).toBeNull();
+    expect(readSessionCookie(keys.oneTimeCode, cookie)).toBeNull();
+    expect(readSessionCookie(keys.sessionCookie, "abc.")).toBeNull();
+    expect(readSessionCookie(keys.sessionCookie, `abd${cookie.slice(3)}`)).toBeNull();
+  });
+
+  it("binds a code hash to its purpose and destination", () => {
+    const hash = hashOneTimeCode(keys.oneTimeCode, "+996700123456", "sign-in", "123456");
+    expect(hashOneTimeCode(keys.oneTimeCode, "+996700123456", "reset", "123456")).not.toBe(hash);
+    expect(hashOneTimeCode(keys.oneTimeCode, "+996700123457", "sign-in", "123456")).not.toBe(hash);
+    expect(hash).not.toContain("123456");
+  });
+
+  it("reads one cookie from a Cookie header", () => {
+    expect(readCookie("a=1; unaa_session=x.y%3D; b=2", "unaa_session")).toBe("x.y=");
+    expect(readCookie("a=1", "unaa_session")).toBeUndefined();
+    expect(readCookie("unaa_session=%E0%A4%A", "unaa_session")).toBeUndefined();
+  });
+});

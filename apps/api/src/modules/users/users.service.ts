@@ -1,0 +1,344 @@
+import { randomBytes } from "node:crypto";
+import {
+  roles as allRoles,
+  type ChangePasswordBody,
+  type CodeSent,
+  type DeleteAccountBody,
+  type Locale,
+  type Me,
+  type PublicUser,
+  type Role,
+} from "@unaa/contracts";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { fieldError } from "../../lib/field-errors.ts";
+import { processAvatar } from "../../lib/images.ts";
+import { normalizeEmail, normalizePhone } from "../../lib/login.ts";
+import { checkPasswordRules, hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import type { FileStorage } from "../../lib/storage.ts";
+import type { CodesService } from "../auth/codes.service.ts";
+import type { SessionsService } from "../auth/sessions.service.ts";
+import {
+  deletePhone,
+  deletePhonesOfUser,
+  findPhoneOfUser,
+  findPhoneOwner,
+  findPhonesOfUser,
+  findUserByEmail,
+  findUserById,
+  hasConfirmedPhone,
+  insertPhone,
+  isUsernameTaken,
+  redactCodeDestinations,
+  setMainPhone,
+  type UserPhoneRow,
+  type UserRow,
+  updateUser,
+} from "./users.repository.ts";
+
+export interface RequestContext {
+  ip: string;
+  locale: Locale;
+}
+
+/**
+ * Runs inside the deletion's transaction for other domains' data: the ads issue archives the
+ * user's ads, the chat issue labels their chats "deleted user". Nothing to do yet.
+ */
+export type AccountDeletionHook = (tx: Database, userId: number) => Promise<void>;
+
+/** Usernames given to erased accounts; nobody may choose one. */
+const RESERVED_USERNAME = /^deleted-\d+$/i;
+
+export function toRoles(values: readonly string[]): Role[] {
+  return values.filter((value): value is Role => (allRoles as readonly string[]).includes(value));
+}
+
+export interface UsersService {
+  getMe(userId: number): Promise<Me>;
+  toMe(user: UserRow, phones: UserPhoneRow[]): Promise<Me>;
+  getPublicUser(id: number): Promise<PublicUser>;
+  /** `USERNAME_TAKEN` when taken by another account or reserved. */
+  assertUsernameFree(username: string, exceptUserId?: number): Promise<void>;
+  requestPhone(userId: number, rawPhone: string, context: RequestContext): Promise<CodeSent>;
+  confirmPhone(userId: number, rawPhone: string, code: string): Promise<Me>;
+  setMainPhone(userId: number, phoneId: number): Promise<Me>;
+  deletePhone(userId: number, phoneId: number): Promise<Me>;
+  requestEmail(userId: number, email: string, context: RequestContext): Promise<CodeSent>;
+  confirmEmail(userId: number, email: string, code: string): Promise<Me>;
+  changePassword(userId: number, sessionId: string, body: ChangePasswordBody): Promise<void>;
+  changeUsername(userId: number, username: string): Promise<Me>;
+  uploadAvatar(userId: number, file: Buffer): Promise<Me>;
+  deleteAvatar(userId: number): Promise<Me>;
+  deleteAccount(userId: number, body: DeleteAccountBody): Promise<void>;
+  /** Blocks the account: every call answers 403 `BLOCKED` and every session ends. */
+  blockUser(userId: number): Promise<void>;
+  unblockUser(userId: number): Promise<void>;
+  setRoles(userId: number, roles: Role[]): Promise<void>;
+}
+
+export function createUsersService(deps: {
+  db: Database;
+  codes: CodesService;
+  sessions: SessionsService;
+  storage: FileStorage;
+  deletionHooks?: AccountDeletionHook[];
+}): UsersService {
+  const { db, codes, sessions, storage } = deps;
+  const deletionHooks = deps.deletionHooks ?? [];
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user || user.deletedAt) throw new AppError("UNAUTHORIZED");
+    return user;
+  }
+
+  /** Favorite ads arrive with the favorites issue; until then every list is empty. */
+  async function findFavoriteAdIds(_userId: number): Promise<number[]> {
+    return [];
+  }
+
+  async function toMe(user: UserRow, phones: UserPhoneRow[]): Promise<Me> {
+    return {
+      id: user.id,
+      username: user.username,
+      avatar: user.avatarKey ? storage.publicUrl(user.avatarKey) : null,
+      email: user.email,
+      emailConfirmed: user.emailConfirmed,
+      phones: phones.map((phone) => ({
+        id: phone.id,
+        phone: phone.phone,
+        isMain: phone.isMain,
+        confirmed: phone.confirmedAt !== null,
+      })),
+      roles: toRoles(user.roles),
+      favoriteAds: await findFavoriteAdIds(user.id),
+      hasPassword: user.passwordHash !== null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async function getMe(userId: number): Promise<Me> {
+    const user = await requireUser(userId);
+    return toMe(user, await findPhonesOfUser(db, userId));
+  }
+
+  async function assertUsernameFree(username: string, exceptUserId?: number): Promise<void> {
+    if (RESERVED_USERNAME.test(username) || (await isUsernameTaken(db, username, exceptUserId))) {
+      throw fieldError("USERNAME_TAKEN", "username");
+    }
+  }
+
+  /** The logins a code for "this account" may have gone to: its phones and its email. */
+  async function loginsOf(user: UserRow): Promise<string[]> {
+    const phones = await findPhonesOfUser(db, user.id);
+    return [
+      ...phones.map((phone) => phone.phone),
+      ...(user.email && user.emailConfirmed ? [user.email] : []),
+    ];
+  }
+
+  return {
+    getMe,
+    toMe,
+    assertUsernameFree,
+
+    async getPublicUser(id) {
+      const user = await findUserById(db, id);
+      if (!user || user.deletedAt) throw new AppError("NOT_FOUND");
+      return {
+        id: user.id,
+        username: user.username,
+        avatar: user.avatarKey ? storage.publicUrl(user.avatarKey) : null,
+        createdAt: user.createdAt.toISOString(),
+        hasConfirmedPhone: await hasConfirmedPhone(db, user.id),
+      };
+    },
+
+    async requestPhone(userId, rawPhone, context) {
+      await requireUser(userId);
+      const phone = normalizePhone(rawPhone);
+      if (!phone) throw fieldError("PHONE_INVALID", "phone");
+      const owner = await findPhoneOwner(db, phone);
+      if (owner !== undefined) throw fieldError(owner === userId ? "CONFLICT" : "PHONE_TAKEN", "phone");
+      return codes.sendCode({
+        purpose: "phone",
+        login: { kind: "phone", channel: "sms", value: phone },
+        userId,
+        ...context,
+      });
+    },
+
+    async confirmPhone(userId, rawPhone, code) {
+      await requireUser(userId);
+      const phone = normalizePhone(rawPhone);
+      if (!phone) throw fieldError("PHONE_INVALID", "phone");
+      const owner = await findPhoneOwner(db, phone);
+      if (owner !== undefined) throw fieldError(owner === userId ? "CONFLICT" : "PHONE_TAKEN", "phone");
+      const checked = await codes.checkCode({ purpose: "phone", destinations: [phone], userId, code });
+      try {
+        await db.transaction(async (tx) => {
+          await codes.spendCode(tx, checked.id);
+          const existing = await findPhonesOfUser(tx, userId);
+          await insertPhone(tx, { userId, phone, isMain: !existing.some((row) => row.isMain) });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, "user_phones_phone_unique")) throw fieldError("PHONE_TAKEN", "phone");
+        throw error;
+      }
+      return getMe(userId);
+    },
+
+    async setMainPhone(userId, phoneId) {
+      if (!(await findPhoneOfUser(db, userId, phoneId))) throw new AppError("NOT_FOUND");
+      await db.transaction((tx) => setMainPhone(tx, userId, phoneId));
+      return getMe(userId);
+    },
+
+    async deletePhone(userId, phoneId) {
+      const user = await requireUser(userId);
+      const phone = await findPhoneOfUser(db, userId, phoneId);
+      if (!phone) throw new AppError("NOT_FOUND");
+      await db.transaction(async (tx) => {
+        const phones = await findPhonesOfUser(tx, userId);
+        const others = phones.filter((row) => row.id !== phoneId);
+        // A code can only reach a phone or a confirmed email; Google is the other way in.
+        const hasOtherLogin = others.length > 0 || (user.email && user.emailConfirmed) || user.googleSub;
+        if (!hasOtherLogin) throw new AppError("PHONE_LAST");
+        await deletePhone(tx, userId, phoneId);
+        const nextMain = others[0];
+        if (phone.isMain && nextMain) await setMainPhone(tx, userId, nextMain.id);
+      });
+      return getMe(userId);
+    },
+
+    async requestEmail(userId, rawEmail, context) {
+      const user = await requireUser(userId);
+      const email = normalizeEmail(rawEmail);
+      if (!email) throw fieldError("LOGIN_INVALID", "email");
+      const owner = await findUserByEmail(db, email);
+      if (owner) throw fieldError(owner.id === user.id ? "CONFLICT" : "EMAIL_TAKEN", "email");
+      return codes.sendCode({
+        purpose: "email",
+        login: { kind: "email", channel: "email", value: email },
+        userId,
+        ...context,
+      });
+    },
+
+    async confirmEmail(userId, rawEmail, code) {
+      await requireUser(userId);
+      const email = normalizeEmail(rawEmail);
+      if (!email) throw fieldError("LOGIN_INVALID", "email");
+      const owner = await findUserByEmail(db, email);
+      if (owner && owner.id !== userId) throw fieldError("EMAIL_TAKEN", "email");
+      const checked = await codes.checkCode({ purpose: "email", destinations: [email], userId, code });
+      try {
+        await db.transaction(async (tx) => {
+          await codes.spendCode(tx, checked.id);
+          await updateUser(tx, userId, { email, emailConfirmed: true });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, "users_email_unique")) throw fieldError("EMAIL_TAKEN", "email");
+        throw error;
+      }
+      return getMe(userId);
+    },
+
+    async changePassword(userId, sessionId, { currentPassword, newPassword }) {
+      const user = await requireUser(userId);
+      if (user.passwordHash) {
+        if (currentPassword === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) {
+          throw fieldError("PASSWORD_WRONG", "currentPassword");
+        }
+      }
+      const identities = [...(await loginsOf(user)), user.username];
+      const problems = checkPasswordRules(newPassword, identities, "newPassword");
+      if (problems.length > 0) throw new AppError("PASSWORD_WEAK", { errors: problems });
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, userId, { passwordHash });
+        await sessions.endSessionsOfUser(tx, userId, "password", sessionId);
+      });
+    },
+
+    async changeUsername(userId, username) {
+      await requireUser(userId);
+      await assertUsernameFree(username, userId);
+      try {
+        await updateUser(db, userId, { username });
+      } catch (error) {
+        if (isUniqueViolation(error, "users_username_lower_unique"))
+          throw fieldError("USERNAME_TAKEN", "username");
+        throw error;
+      }
+      return getMe(userId);
+    },
+
+    async uploadAvatar(userId, file) {
+      const user = await requireUser(userId);
+      const webp = await processAvatar(file);
+      // A new name for every upload: the file is cached for a year and never changes.
+      const key = `avatars/${userId}-${randomBytes(8).toString("hex")}.webp`;
+      await storage.put(key, webp);
+      await updateUser(db, userId, { avatarKey: key });
+      if (user.avatarKey) await storage.remove(user.avatarKey);
+      return getMe(userId);
+    },
+
+    async deleteAvatar(userId) {
+      const user = await requireUser(userId);
+      if (user.avatarKey) {
+        await updateUser(db, userId, { avatarKey: null });
+        await storage.remove(user.avatarKey);
+      }
+      return getMe(userId);
+    },
+
+    async deleteAccount(userId, { password, code }) {
+      const user = await requireUser(userId);
+      const logins = await loginsOf(user);
+      let codeId: number | undefined;
+      if (password !== undefined) {
+        if (!(await verifyPassword(user.passwordHash, password)))
+          throw fieldError("PASSWORD_WRONG", "password");
+      } else if (code !== undefined) {
+        codeId = (await codes.checkCode({ purpose: "sign-in", destinations: logins, userId: null, code })).id;
+      }
+      await db.transaction(async (tx) => {
+        if (codeId !== undefined) await codes.spendCode(tx, codeId);
+        for (const hook of deletionHooks) await hook(tx, userId);
+        await deletePhonesOfUser(tx, userId);
+        await redactCodeDestinations(tx, logins);
+        await updateUser(tx, userId, {
+          username: `deleted-${userId}`,
+          email: null,
+          emailConfirmed: false,
+          passwordHash: null,
+          googleSub: null,
+          avatarKey: null,
+          roles: [],
+          deletedAt: new Date(),
+        });
+        await sessions.endSessionsOfUser(tx, userId, "deleted");
+      });
+      if (user.avatarKey) await storage.remove(user.avatarKey);
+    },
+
+    async blockUser(userId) {
+      await db.transaction(async (tx) => {
+        await updateUser(tx, userId, { blockedAt: new Date() });
+        await sessions.endSessionsOfUser(tx, userId, "blocked");
+      });
+    },
+
+    async unblockUser(userId) {
+      await updateUser(db, userId, { blockedAt: null });
+    },
+
+    async setRoles(userId, roles) {
+      await updateUser(db, userId, { roles: [...new Set(roles)] });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Addresses and labels of catalogue entries. Plain functions (no React), the same on the server and
+ * in the browser.
+ */
+
+import { type CatalogComplectation, type CatalogKind, catalogKinds, isOneOf } from "@unaa/contracts";
+import type { TFunction } from "i18next";
+import { formatNumber } from "../../lib/format.ts";
+
+/** The kind of a catalogue page: `?kind=commercial|moto`, cars without it; anything else is null. */
+export function kindFromSearch(search: URLSearchParams): CatalogKind | null {
+  const kind = search.get("kind");
+  if (kind === null || kind === "") return "car";
+  return isOneOf(catalogKinds, kind) ? kind : null;
+}
+
+/**
+ * A catalogue page address: `/catalog/toyota/camry`; the kind rides along as `?kind=` for the
+ * kinds other than cars (their marks share slugs with car marks: Hyundai, Isuzu, Honda…).
+ */
+export function catalogPath(kind: CatalogKind, ...slugs: string[]): string {
+  const path = ["/catalog", ...slugs].join("/");
+  return kind === "car" ? path : `${path}?kind=${kind}`;
+}
+
+/** The listing of ads for a catalogue entry (`/car/{mark}/{model}/{generation}`, spec S2.4). */
+export function adsPath(kind: CatalogKind, ...slugs: string[]): string {
+  if (kind !== "car") return `/${kind}`;
+  return ["/car", ...slugs.slice(0, 3)].join("/");
+}
+
+/** "2017–2021", "since 2023" — production years in the page's language. */
+export function formatYears(t: TFunction, from: number, to: number | null): string {
+  return to === null ? t("catalog.years.since", { from }) : t("catalog.years.range", { from, to });
+}
+
+/** "2.5 л", "2,5 L": one decimal, the locale's decimal sign. */
+export function formatEngineVolume(t: TFunction, locale: string, litres: number): string {
+  return `${formatNumber(litres, 1, locale)} ${t("unit.litre")}`;
+}
+
+/** The one-line summary of a complectation: "2,5 л · 181 л. с. · Автомат · Передний привод". */
+export function describeComplectation(t: TFunction, locale: string, item: CatalogComplectation): string {
+  const parts = [
+    item.engineVolume === null
+      ? t("show.detail.fuel.electric")
+      : formatEngineVolume(t, locale, item.engineVolume),
+    item.powerHp === null ? null : `${item.powerHp} ${t("unit.hp")}`,
+    t(`show.detail.gearbox.${item.gearbox}`),
+    t(`show.detail.drive.${item.drive}`),
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+/** A mark's or model's name with its Cyrillic spelling when that says something else. */
+export function withCyrillic(name: string, nameCyrillic: string | null): string {
+  return nameCyrillic && nameCyrillic !== name ? `${name} (${nameCyrillic})` : name;
+}

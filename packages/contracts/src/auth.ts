@@ -1,0 +1,161 @@
+import { z } from "zod";
+import type { Locale } from "./locales.ts";
+import { meSchema, oneTimeCodeSchema, usernameSchema } from "./user.ts";
+
+/** Names of the two cookies the API sets (both httpOnly, SameSite=Lax). */
+export const REFRESH_COOKIE = "unaa_refresh";
+export const SESSION_COOKIE = "unaa_session";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const CODE_LENGTH = 6;
+export const CODE_TTL_SECONDS = 600;
+export const CODE_RESEND_SECONDS = 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+/** Why a code is sent. `phone` and `email` confirm a contact added in settings. */
+export const signPurposes = ["sign-up", "sign-in", "reset", "phone", "email"] as const;
+export type SignPurpose = (typeof signPurposes)[number];
+
+export const codeChannels = ["sms", "email"] as const;
+export type CodeChannel = (typeof codeChannels)[number];
+
+/**
+ * Field error codes of `PASSWORD_WEAK` (on `password`, or `newPassword` in `PATCH /user/password`):
+ * `too_short` (under 8 characters), `common` (in the common-password list), `equals_login` (the
+ * phone, email or username).
+ */
+export const passwordRuleCodes = ["too_short", "common", "equals_login"] as const;
+export type PasswordRuleCode = (typeof passwordRuleCodes)[number];
+
+/** The message of each password rule, as the API puts it in `errors[].message`. */
+export const passwordRuleMessages: Record<Locale, Record<PasswordRuleCode, string>> = {
+  ru: {
+    too_short: `Не меньше ${PASSWORD_MIN_LENGTH} символов`,
+    common: "Этот пароль слишком распространён",
+    equals_login: "Пароль не должен совпадать с телефоном, email или именем пользователя",
+  },
+  ky: {
+    too_short: `Кеминде ${PASSWORD_MIN_LENGTH} белги`,
+    common: "Бул сырсөз өтө кеңири колдонулат",
+    equals_login: "Сырсөз телефон, email же колдонуучу аты менен дал келбеши керек",
+  },
+  en: {
+    too_short: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    common: "This password is too common",
+    equals_login: "The password must differ from the phone, email and username",
+  },
+};
+
+export const deviceTypes = ["desktop", "mobile", "tablet"] as const;
+export type DeviceType = (typeof deviceTypes)[number];
+
+/** Spec S3.6: the device type plus "Web Desktop" or "Web Mobile", e.g. "Windows Web Desktop". */
+export const deviceSchema = z.object({
+  type: z.enum(deviceTypes),
+  label: z.string().trim().min(1).max(100).describe('e.g. "Windows Web Desktop", "iPhone Web Mobile"'),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const sourceSchema = z.string().max(512).describe("The browser's user agent");
+
+export const loginSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(254)
+  .describe(
+    "A phone in any format (normalised to E.164; +996 when no country code is given) or an email " +
+      "(lower-cased). `LOGIN_INVALID` when it is neither",
+  );
+
+/** Not checked against the rules here: the server answers `PASSWORD_WEAK` with field errors. */
+export const passwordSchema = z.string().min(1).max(256);
+
+export const signRequestBodySchema = z.object({
+  purpose: z.enum(signPurposes),
+  login: loginSchema,
+});
+export type SignRequestBody = z.infer<typeof signRequestBodySchema>;
+
+export const codeSentSchema = z.object({
+  channel: z.enum(codeChannels),
+  sentTo: z.string().describe('Masked destination: "+996 *** *** 456" or "a***@mail.kg"'),
+  expiresInSeconds: z.number().int().describe("600"),
+  resendInSeconds: z.number().int().describe("60: when the next code may be asked for"),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+export const signUpBodySchema = z.object({
+  login: loginSchema,
+  code: oneTimeCodeSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  device: deviceSchema,
+  source: sourceSchema,
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const signInBodySchema = z
+  .object({
+    login: loginSchema,
+    password: passwordSchema.optional().describe("Either `password`…"),
+    code: oneTimeCodeSchema.optional().describe("…or a code from `sign-request` with purpose `sign-in`"),
+    device: deviceSchema,
+    source: sourceSchema,
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: "Give the password or a code",
+    path: ["password"],
+  });
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const sendResetCodeBodySchema = z.object({ login: loginSchema });
+export type SendResetCodeBody = z.infer<typeof sendResetCodeBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  login: loginSchema,
+  code: oneTimeCodeSchema,
+  password: passwordSchema,
+  device: deviceSchema,
+  source: sourceSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const googleLoginBodySchema = z.object({
+  idToken: z.string().min(1).max(4096).describe("The Google ID token (a JWT) from Google Identity Services"),
+  device: deviceSchema,
+  source: sourceSchema,
+});
+export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
+
+/** Every sign-in answer and the refresh answer (spec S3.7). */
+export const authResultSchema = z.object({
+  user: meSchema,
+  accessToken: z.string().describe("JWT (HS256), 15 minutes; send as `Authorization: Bearer …`"),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  device: deviceSchema,
+  source: z.string(),
+  ip: z.string(),
+  city: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+  current: z.boolean().describe("The session the call was made with"),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema).describe("Newest first") });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Claims of the access token. */
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  roles: string[];
+}

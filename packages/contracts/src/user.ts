@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/** Staff roles (spec section 6). A user without any of them is an ordinary user. */
+export const roles = ["admin", "moderator", "editor"] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles);
+
+type RoleList = readonly string[] | null | undefined;
+
+/** S6.1 staff access (the dashboard): admin, moderator or editor. */
+export function isStaff(held: RoleList): boolean {
+  return !!held && held.some((role) => role === "admin" || role === "moderator" || role === "editor");
+}
+
+/** S6.1 admin-only access. */
+export function isAdminOnly(held: RoleList): boolean {
+  return !!held && held.includes("admin");
+}
+
+/** S6.1 moderator-level access: admin or moderator. */
+export function isModeratorLevel(held: RoleList): boolean {
+  return !!held && held.some((role) => role === "admin" || role === "moderator");
+}
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+/** Letters of any script, digits, `_` and `.`. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}_.]+$/u;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH)
+  .max(USERNAME_MAX_LENGTH)
+  .regex(USERNAME_PATTERN, "Only letters, digits, `_` and `.`")
+  .describe("3–30 letters, digits, `_` or `.`; unique (case-insensitive)");
+
+/** A one-time code as typed: 6 digits. */
+export const oneTimeCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "6 digits")
+  .describe("The 6-digit one-time code");
+
+export const userPhoneSchema = z.object({
+  id: z.number().int(),
+  phone: z.string().describe("E.164, e.g. +996700123456"),
+  isMain: z.boolean().describe("The phone codes and contact buttons use; exactly one when any exist"),
+  confirmed: z.boolean(),
+});
+export type UserPhone = z.infer<typeof userPhoneSchema>;
+
+/** The signed-in user (`GET /api/user/me`, and `user` in every sign-in answer). */
+export const meSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable().describe("URL of the 512 px square WebP, or null"),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phones: z.array(userPhoneSchema),
+  roles: z.array(roleSchema),
+  favoriteAds: z.array(z.number().int()).describe("Ids of the user's favorite ads"),
+  hasPassword: z
+    .boolean()
+    .describe("False for accounts made by Google or code only: `PATCH /password` then needs no current one"),
+  createdAt: z.iso.datetime(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Another user as anyone may see them (`GET /api/user/{id}`). */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  hasConfirmedPhone: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const phoneIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const requestPhoneBodySchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .min(3)
+    .max(32)
+    .describe("Any format; +996 is assumed without a country code. `PHONE_INVALID` when unusable"),
+});
+export type RequestPhoneBody = z.infer<typeof requestPhoneBodySchema>;
+
+export const confirmPhoneBodySchema = z.object({
+  phone: requestPhoneBodySchema.shape.phone,
+  code: oneTimeCodeSchema,
+});
+export type ConfirmPhoneBody = z.infer<typeof confirmPhoneBodySchema>;
+
+export const requestEmailBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+});
+export type RequestEmailBody = z.infer<typeof requestEmailBodySchema>;
+
+export const confirmEmailBodySchema = z.object({
+  email: requestEmailBodySchema.shape.email,
+  code: oneTimeCodeSchema,
+});
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string()
+    .max(256)
+    .optional()
+    .describe("Required when the account has a password (`PASSWORD_WRONG` when it does not match)"),
+  newPassword: z
+    .string()
+    .max(256)
+    .describe("Rules as at sign-up (`PASSWORD_WEAK` with field errors on `newPassword`)"),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changeUsernameBodySchema = z.object({ username: usernameSchema });
+export type ChangeUsernameBody = z.infer<typeof changeUsernameBodySchema>;
+
+export const deleteAccountBodySchema = z
+  .object({
+    password: z.string().min(1).max(256).optional(),
+    code: oneTimeCodeSchema
+      .optional()
+      .describe("A code from `sign-request` with purpose `sign-in` for the account's own login"),
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: "Give the password or a code",
+    path: ["password"],
+  });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
