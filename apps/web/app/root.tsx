@@ -46,11 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(serverContext).services.configService.getPublicConfig(),
     loadMessages(locale),
   ]);
-  // Whether the browser should restore a session at start: only when the server saw a signed-in
-  // viewer, so a guest never calls refresh.
   return {
     // Without a configured public origin, links point at the address this page was asked from.
     config: config.publicOrigin ? config : { ...config, publicOrigin: url.origin },
+    // Whether the browser should restore a session at start: only when the server saw a signed-in
+    // viewer, so a guest never calls refresh.
     hasSession: context.get(serverContext).viewer !== null,
   };
 }

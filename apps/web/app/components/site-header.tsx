@@ -1,17 +1,10 @@
 import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import {
-  IconCar,
-  IconHeart,
-  IconMotorbike,
-  IconPlus,
-  IconTool,
-  IconTruck,
-  IconUser,
-} from "@tabler/icons-react";
+import { IconCar, IconHeart, IconMotorbike, IconPlus, IconTool, IconTruck } from "@tabler/icons-react";
 import { type Vertical, verticals } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { NavLink as RouterNavLink } from "react-router";
+import { DrawerAccount, HeaderAccount } from "../features/auth/header-account.tsx";
 import { localizePath } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { AppLink } from "./app-link.tsx";
@@ -71,17 +64,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
               >
                 <IconHeart size={20} stroke={1.6} />
               </Button>
-              <Button
-                component={AppLink}
-                to="/login"
-                variant="default"
-                size="sm"
-                leftSection={<IconUser size={16} />}
-                visibleFrom="xs"
-                data-testid="sign-in"
-              >
-                {t("nav.signIn")}
-              </Button>
+              <HeaderAccount />
               <Button
                 component={AppLink}
                 to="/create"
@@ -137,9 +120,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
             >
               {t("nav.create")}
             </Button>
-            <Button component={AppLink} to="/login" variant="default" onClick={menu.close}>
-              {t("nav.signIn")}
-            </Button>
+            <DrawerAccount onNavigate={menu.close} />
           </Stack>
         </Drawer>
       )}

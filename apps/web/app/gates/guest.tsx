@@ -1,7 +1,9 @@
-import { Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { serverContext } from "#server-context";
+import { useSession, whenSessionRestored } from "../features/auth/session.ts";
 import { clientState } from "../lib/app-state.ts";
-import { applyGate } from "../lib/gates.ts";
+import { applyGate, safeRedirectTarget } from "../lib/gates.ts";
+import { localeFromPath, localizePath } from "../lib/i18n.ts";
 import type { Route } from "./+types/guest.ts";
 
 /** The "guest" gate (spec section 6), checked on the server for SSR and in the browser on navigation. */
@@ -10,11 +12,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // A navigation during the start-up session restore waits for it, or a signed-in visitor would
+  // be treated as a guest.
+  await whenSessionRestored();
   applyGate("guest", clientState.getSnapshot().auth, request);
   return null;
 }
 
+/** Signing in on the page (login, sign-up, reset, Google) leaves for the `redirect` target. */
 export default function Gate() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === "signed-in") {
+    const target = new URLSearchParams(location.search).get("redirect");
+    return (
+      <Navigate
+        to={safeRedirectTarget(target, localizePath("/", localeFromPath(location.pathname)))}
+        replace
+      />
+    );
+  }
   return <Outlet />;
 }

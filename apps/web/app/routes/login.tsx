@@ -1,8 +1,8 @@
-import { TitledPage } from "../components/titled-page.tsx";
+import { LoginPage } from "../features/auth/login-page.tsx";
 import { pageHandle } from "../lib/page-handle.ts";
 
 export const handle = pageHandle("login");
 
 export default function Page() {
-  return <TitledPage />;
+  return <LoginPage />;
 }

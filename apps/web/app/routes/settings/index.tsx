@@ -1,5 +1,5 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { SettingsOverview } from "../../features/auth/settings-overview.tsx";
 
 export default function Page() {
-  return <ComingSoon />;
+  return <SettingsOverview />;
 }

@@ -1,8 +1,8 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { SessionsList } from "../../features/auth/sessions-list.tsx";
 import { pageHandle } from "../../lib/page-handle.ts";
 
 export const handle = pageHandle("settingsSessions");
 
 export default function Page() {
-  return <ComingSoon />;
+  return <SessionsList />;
 }

@@ -1,0 +1,152 @@
+import { Button, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import {
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconLayoutDashboard,
+  IconLogout,
+  IconSettings,
+  IconUser,
+  IconUserCircle,
+} from "@tabler/icons-react";
+import { isStaff } from "@unaa/contracts";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { AppLink } from "../../components/app-link.tsx";
+import { stripLocale } from "../../lib/i18n.ts";
+import { useSession } from "./session.ts";
+import { useSignOut } from "./use-sign-out.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+
+/** The login link keeps the page the visitor is on as the place to come back to. */
+function useLoginLink(): string {
+  const location = useLocation();
+  const path = stripLocale(location.pathname);
+  if (path === "/" || path === "/login" || path === "/reset-password") return "/login";
+  return `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
+/**
+ * The header's account corner: "Sign in" for guests, a placeholder while the session is restored,
+ * and the user menu (avatar, name, settings, dashboard for staff, sign out) when signed in.
+ */
+export function HeaderAccount() {
+  const { t } = useTranslation();
+  const { user, status } = useSession();
+  const signOut = useSignOut();
+  const loginLink = useLoginLink();
+
+  if (status === "restoring")
+    return <Skeleton circle height={34} aria-hidden data-testid="user-menu-pending" />;
+  if (!user) {
+    return (
+      <Button
+        component={AppLink}
+        to={loginLink}
+        variant="default"
+        size="sm"
+        leftSection={<IconUser size={16} />}
+        visibleFrom="xs"
+        data-testid="sign-in"
+      >
+        {t("nav.signIn")}
+      </Button>
+    );
+  }
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t("auth.menu.open")} data-testid="user-menu">
+          <Group gap={6} wrap="nowrap">
+            <UserAvatar user={user} size={34} />
+            <Text size="sm" fw={500} maw={140} truncate visibleFrom="lg">
+              {user.username}
+            </Text>
+            <IconChevronDown size={14} stroke={1.6} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate data-testid="user-menu-name">
+            {user.username}
+          </Text>
+        </Menu.Label>
+        <Menu.Item component={AppLink} to="/settings/profile" leftSection={<IconUserCircle size={18} />}>
+          {t("auth.menu.profile")}
+        </Menu.Item>
+        <Menu.Item component={AppLink} to="/settings/sessions" leftSection={<IconDeviceDesktop size={18} />}>
+          {t("auth.menu.sessions")}
+        </Menu.Item>
+        <Menu.Item component={AppLink} to="/settings" leftSection={<IconSettings size={18} />}>
+          {t("auth.menu.settings")}
+        </Menu.Item>
+        {isStaff(user.roles) && (
+          <Menu.Item
+            component={AppLink}
+            to="/dashboard"
+            leftSection={<IconLayoutDashboard size={18} />}
+            data-testid="user-menu-dashboard"
+          >
+            {t("auth.menu.dashboard")}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} />}
+          onClick={() => void signOut()}
+          data-testid="sign-out"
+        >
+          {t("auth.menu.signOut")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The account links of the mobile menu drawer. */
+export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { user, status } = useSession();
+  const signOut = useSignOut();
+  const loginLink = useLoginLink();
+  if (status === "restoring") return null;
+  if (!user) {
+    return (
+      <Button component={AppLink} to={loginLink} variant="default" onClick={onNavigate}>
+        {t("nav.signIn")}
+      </Button>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <NavLink
+        component={AppLink}
+        to="/settings"
+        label={t("auth.menu.settings")}
+        leftSection={<IconSettings size={20} stroke={1.6} />}
+        onClick={onNavigate}
+      />
+      {isStaff(user.roles) && (
+        <NavLink
+          component={AppLink}
+          to="/dashboard"
+          label={t("auth.menu.dashboard")}
+          leftSection={<IconLayoutDashboard size={20} stroke={1.6} />}
+          onClick={onNavigate}
+        />
+      )}
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconLogout size={16} />}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
+        {t("auth.menu.signOut")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import type { CodeSent } from "@unaa/contracts";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../components/app-link.tsx";
+import { CONTROL_SIZE } from "../../theme.ts";
+import { requestCode, signInWithCode, signInWithPassword } from "./auth-api.ts";
+import { CodeInput } from "./code-input.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
+import { useFormErrors } from "./use-form-errors.ts";
+import { useIsHydrated } from "./use-hydrated.ts";
+
+type Method = "password" | "code";
+
+/**
+ * Sign in by phone or email, with the password or a one-time code. After 10 failed passwords the
+ * API asks for a code (`CODE_REQUIRED`): the form switches to the code method by itself.
+ */
+export function SignInForm({ resetLink }: { resetLink: string }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<LoginKind>("phone");
+  const [login, setLogin] = useState("");
+  const [method, setMethod] = useState<Method>("password");
+  const [password, setPassword] = useState("");
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [code, setCode] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const form = useFormErrors();
+  const isHydrated = useIsHydrated();
+
+  const changeKind = (next: LoginKind) => {
+    setKind(next);
+    setLogin("");
+    form.clearErrors();
+  };
+
+  const changeMethod = (next: Method) => {
+    setMethod(next);
+    setSent(null);
+    setCode("");
+    form.clearErrors();
+  };
+
+  const sendCode = async (): Promise<CodeSent | null> => {
+    try {
+      const next = await requestCode("sign-in", loginValue(kind, login));
+      form.clearErrors();
+      return next;
+    } catch (error) {
+      form.showApiError(error, ["login"]);
+      return null;
+    }
+  };
+
+  const submitCode = async (value: string) => {
+    if (value.length !== 6) {
+      form.setFieldError("code", "auth.fieldError.codeIncomplete");
+      return;
+    }
+    setBusy(true);
+    try {
+      await signInWithCode(loginValue(kind, login), value);
+    } catch (error) {
+      form.showApiError(error, ["login", "code"]);
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.clearErrors();
+    if (sent) return submitCode(code);
+    const loginProblem = checkLogin(kind, login);
+    if (loginProblem) return form.setFieldError("login", loginProblem);
+    setBusy(true);
+    try {
+      if (method === "code") {
+        const next = await sendCode();
+        if (next) setSent(next);
+        setBusy(false);
+        return;
+      }
+      if (!password) {
+        form.setFieldError("password", "auth.fieldError.required");
+        setBusy(false);
+        return;
+      }
+      await signInWithPassword(loginValue(kind, login), password);
+      // Signed in: the guest gate sends the visitor on; the form stays busy until then.
+    } catch (error) {
+      setBusy(false);
+      if ((error as { code?: string }).code === "CODE_REQUIRED") {
+        changeMethod("code");
+        setNotice(t("auth.login.codeRequired"));
+        return;
+      }
+      form.showApiError(error, ["login", "password"]);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} method="post" noValidate data-testid="sign-in-form">
+      <Stack gap="md">
+        <FormAlert text={notice} tone="info" />
+        <FormAlert text={form.formError} />
+        {sent ? (
+          <>
+            <CodeInput
+              sent={sent}
+              value={code}
+              onChange={setCode}
+              onComplete={submitCode}
+              onResend={sendCode}
+              error={form.errors.code}
+              disabled={isBusy}
+            />
+            <Anchor component="button" type="button" size="sm" onClick={() => changeMethod("code")}>
+              {t(kind === "phone" ? "auth.code.changePhone" : "auth.code.changeEmail")}
+            </Anchor>
+          </>
+        ) : (
+          <>
+            <LoginInput
+              kind={kind}
+              onKindChange={changeKind}
+              value={login}
+              onChange={setLogin}
+              error={form.errors.login}
+              disabled={isBusy}
+            />
+            {method === "password" && (
+              <Stack gap={6}>
+                <PasswordInput
+                  label={t("auth.login.password")}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  error={form.errors.password}
+                  disabled={isBusy}
+                  name="password"
+                  data-testid="login-password"
+                />
+                <Group justify="flex-end">
+                  <Anchor component={AppLink} to={resetLink} size="sm" data-testid="forgot-password">
+                    {t("auth.login.forgot")}
+                  </Anchor>
+                </Group>
+              </Stack>
+            )}
+          </>
+        )}
+        <Button
+          type="submit"
+          size={CONTROL_SIZE}
+          fullWidth
+          loading={isBusy}
+          disabled={!isHydrated}
+          data-testid="sign-in-submit"
+        >
+          {sent
+            ? t("auth.login.submitSignIn")
+            : method === "code"
+              ? t("auth.login.getCode")
+              : t("auth.login.submitSignIn")}
+        </Button>
+        {!sent && (
+          <Button
+            variant="subtle"
+            onClick={() => changeMethod(method === "password" ? "code" : "password")}
+            disabled={isBusy}
+            data-testid="sign-in-method"
+          >
+            {method === "password" ? t("auth.login.withCode") : t("auth.login.withPassword")}
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}

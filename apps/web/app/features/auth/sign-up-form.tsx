@@ -1,0 +1,181 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import {
+  type CodeSent,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from "@unaa/contracts";
+import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { AppLink } from "../../components/app-link.tsx";
+import { CONTROL_SIZE } from "../../theme.ts";
+import { requestCode, signUp } from "./auth-api.ts";
+import { CodeInput } from "./code-input.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
+import { useFormErrors } from "./use-form-errors.ts";
+import { useIsHydrated } from "./use-hydrated.ts";
+
+/** A translation key when the username breaks the rules, null when it may be sent. */
+export function checkUsername(username: string): string | null {
+  const value = username.trim();
+  if (value.length < USERNAME_MIN_LENGTH || value.length > USERNAME_MAX_LENGTH)
+    return "auth.fieldError.usernameLength";
+  return USERNAME_PATTERN.test(value) ? null : "auth.fieldError.usernameChars";
+}
+
+/** Checks the password length before asking the API, which also checks common passwords. */
+export function checkNewPassword(password: string): string | null {
+  return password.length >= PASSWORD_MIN_LENGTH ? null : "auth.fieldError.too_short";
+}
+
+/**
+ * Sign up: the phone or email first, which gets a code; then the code, a username and a password
+ * in one step, so every API error lands beside its own field.
+ */
+export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<LoginKind>("phone");
+  const [login, setLogin] = useState("");
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [code, setCode] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [isBusy, setBusy] = useState(false);
+  const [accountExists, setAccountExists] = useState(false);
+  const form = useFormErrors();
+  const isHydrated = useIsHydrated();
+
+  const sendCode = async (): Promise<CodeSent | null> => {
+    try {
+      const next = await requestCode("sign-up", loginValue(kind, login));
+      form.clearErrors();
+      setAccountExists(false);
+      return next;
+    } catch (error) {
+      setAccountExists((error as { code?: string }).code === "ACCOUNT_EXISTS");
+      form.showApiError(error, ["login"]);
+      return null;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.clearErrors();
+    if (!sent) {
+      const loginProblem = checkLogin(kind, login);
+      if (loginProblem) return form.setFieldError("login", loginProblem);
+      setBusy(true);
+      const next = await sendCode();
+      if (next) setSent(next);
+      setBusy(false);
+      return;
+    }
+    const problems = {
+      code: code.length === 6 ? null : "auth.fieldError.codeIncomplete",
+      username: checkUsername(username),
+      password: checkNewPassword(password),
+    };
+    for (const [field, key] of Object.entries(problems)) form.setFieldError(field, key);
+    if (Object.values(problems).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await signUp({ login: loginValue(kind, login), code, username: username.trim(), password });
+    } catch (error) {
+      form.showApiError(error, ["login", "code", "username", "password"]);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} method="post" noValidate data-testid="sign-up-form">
+      <Stack gap="md">
+        <FormAlert text={form.formError} />
+        {sent ? (
+          <>
+            <CodeInput
+              sent={sent}
+              value={code}
+              onChange={setCode}
+              onResend={sendCode}
+              error={form.errors.code ?? form.errors.login}
+              disabled={isBusy}
+            />
+            <TextInput
+              label={t("auth.signUp.username")}
+              description={t("auth.signUp.usernameHint")}
+              autoComplete="username"
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+              error={form.errors.username}
+              disabled={isBusy}
+              maxLength={USERNAME_MAX_LENGTH}
+              name="username"
+              data-testid="sign-up-username"
+            />
+            <PasswordInput
+              label={t("auth.signUp.password")}
+              description={t("auth.signUp.passwordHint", { min: PASSWORD_MIN_LENGTH })}
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={form.errors.password}
+              disabled={isBusy}
+              name="password"
+              data-testid="sign-up-password"
+            />
+          </>
+        ) : (
+          <LoginInput
+            kind={kind}
+            onKindChange={(next) => {
+              setKind(next);
+              setLogin("");
+              form.clearErrors();
+            }}
+            value={login}
+            onChange={setLogin}
+            error={form.errors.login}
+            disabled={isBusy}
+          />
+        )}
+        {accountExists && !sent && (
+          <Anchor component="button" type="button" size="sm" onClick={onSignIn} ta="left">
+            {t("auth.signUp.signInInstead")}
+          </Anchor>
+        )}
+        <Button
+          type="submit"
+          size={CONTROL_SIZE}
+          fullWidth
+          loading={isBusy}
+          disabled={!isHydrated}
+          data-testid="sign-up-submit"
+        >
+          {sent ? t("auth.signUp.submit") : t("auth.login.getCode")}
+        </Button>
+        {sent && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setSent(null);
+              setCode("");
+              form.clearErrors();
+            }}
+          >
+            {t(kind === "phone" ? "auth.code.changePhone" : "auth.code.changeEmail")}
+          </Anchor>
+        )}
+        <Text size="xs" c="dimmed" ta="center">
+          <Trans
+            i18nKey="auth.signUp.terms"
+            components={{ terms: <Anchor component={AppLink} to="/agreement-policy" size="xs" /> }}
+          />
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,432 @@
+/**
+ * Accounts in Chromium against the real production server and API (issue 3, "Done when"): sign-up
+ * by phone with the code from the outbox, a second device, the sessions list, ending a session,
+ * changing the password, the 401 → refresh → retry path with a really expired access token, and a
+ * blocked user.
+ *
+ * Codes: the server runs with the outbox sender (CODE_DELIVERY=outbox), which logs each code as
+ * `{ outbox: { channel, to, purpose, code } }`; the test reads the newest one from the log.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApp, openDatabase, parseConfig } from "@unaa/api";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deriveAuthKeys, signAccessToken } from "../../api/src/lib/tokens.ts";
+import { collectConsoleErrors, launchOptions } from "./browser.ts";
+import { startTestServer, type TestServer } from "./test-server.ts";
+
+const AUTH_SECRET = randomBytes(48).toString("base64");
+const DESKTOP_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PHONE_AGENT =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+// A fresh database per run, but a number unlikely to collide with demo data.
+const phoneDigits = `70${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+const PHONE = `+996${phoneDigits}`;
+const USERNAME = `e2e_${phoneDigits.slice(-6)}`;
+const PASSWORD = "Kara-Balta 2026!";
+const NEW_PASSWORD = "Issyk-Kul shore 77";
+
+let server: TestServer;
+let browser: Browser;
+/** The first device (desktop), signed up in the first test and used throughout. */
+let desktop: { context: BrowserContext; page: Page; errors: string[] };
+/** The second device (a phone), signed in with the password. */
+let phone: { context: BrowserContext; page: Page; errors: string[] };
+
+// Expected console noise: the browser's own lines for the 4xx answers these journeys provoke.
+const allowedConsole = [/Failed to load resource: the server responded with a status of 40[0134]/];
+
+async function openDevice(userAgent: string, width: number) {
+  const context = await browser.newContext({ userAgent, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  return { context, page, errors: collectConsoleErrors(page, allowedConsole) };
+}
+
+interface OutboxEntry {
+  to: string;
+  purpose: string;
+  code: string;
+}
+
+/** The newest code the outbox sender logged for this destination and purpose. */
+async function codeFromOutbox(to: string, purpose: string, after = 0, from = server): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const entries = (from?.logs ?? []).slice(after).flatMap((line) => {
+          try {
+            const outbox = (JSON.parse(line) as { outbox?: OutboxEntry }).outbox;
+            return outbox ? [outbox] : [];
+          } catch {
+            return [];
+          }
+        });
+        found = entries.filter((entry) => entry.to === to && entry.purpose === purpose).at(-1)?.code;
+        return found;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found ?? "";
+}
+
+/**
+ * Opens a page with a sign-in form and waits until React runs it: the forms keep their submit
+ * buttons disabled until hydration, and a value typed before it would be lost.
+ */
+async function openSignInPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page
+    .locator('[data-testid="sign-in-submit"]:not([disabled]), [data-testid="reset-submit"]:not([disabled])')
+    .first()
+    .waitFor();
+}
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId("code-input").locator("input").first().click();
+  await page.keyboard.type(code);
+}
+
+async function signInWithPassword(page: Page, password: string): Promise<void> {
+  await page.getByTestId("login-phone").fill(phoneDigits);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("sign-in-submit").click();
+}
+
+/** Waits for a condition; the server and the browser share a small machine with other tests. */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
+function sessionRows(page: Page) {
+  return page.getByTestId("session-row");
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ AUTH_SECRET, CODE_DELIVERY: "outbox" });
+  browser = await chromium.launch(launchOptions());
+  desktop = await openDevice(DESKTOP_AGENT, 1280);
+  phone = await openDevice(PHONE_AGENT, 390);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("accounts in the browser", () => {
+  it("[S7.13][S7.15][S6.2] signs up with a phone and the code from the outbox, then returns to the redirect target", async () => {
+    const { page } = desktop;
+    await openSignInPage(page, `${server.url}/settings/sessions`);
+    expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent("/settings/sessions")}`);
+    // No Google client id configured on this server: no Google button.
+    expect(await page.getByTestId("google-sign-in").count()).toBe(0);
+    await page.getByTestId("tab-sign-up").click();
+    await page.getByTestId("login-phone").fill(phoneDigits);
+    expect(await page.getByTestId("login-phone").inputValue()).toBe(
+      `+996 ${phoneDigits.slice(0, 3)} ${phoneDigits.slice(3, 6)} ${phoneDigits.slice(6)}`,
+    );
+    const logMark = server.logs.length;
+    await page.getByTestId("sign-up-submit").click();
+    await poll(() => page.getByTestId("code-sent-to").count()).toBe(1);
+    expect(await page.getByTestId("code-resend-timer").textContent()).toMatch(/[01]:\d\d/);
+    const code = await codeFromOutbox(PHONE, "sign-up", logMark);
+
+    // A wrong code first: the API's error appears beside the code boxes, in Russian.
+    await typeCode(page, code === "000000" ? "111111" : "000000");
+    await page.getByTestId("sign-up-username").fill(USERNAME);
+    await page.getByTestId("sign-up-password").fill(PASSWORD);
+    await page.getByTestId("sign-up-submit").click();
+    await poll(() => page.getByTestId("code-error").textContent()).toBe("Неверный код");
+
+    await page.getByTestId("code-input").locator("input").first().click();
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Backspace");
+    await typeCode(page, code);
+    await page.getByTestId("sign-up-submit").click();
+    await page.waitForURL(`${server.url}/settings/sessions`);
+    await poll(() => sessionRows(page).count()).toBe(1);
+    expect(await page.getByTestId("session-label").textContent()).toBe("Windows Web Desktop");
+    expect(await page.getByTestId("session-current").count()).toBe(1);
+    await page.getByTestId("user-menu").click();
+    expect(await page.getByTestId("user-menu-name").textContent()).toBe(USERNAME);
+    await page.keyboard.press("Escape");
+  });
+
+  it("[S3.6][S7.10] a second device signs in; both sessions are listed, the current one marked", async () => {
+    await openSignInPage(phone.page, `${server.url}/login`);
+    await signInWithPassword(phone.page, PASSWORD);
+    // No redirect target: home. The header now shows the user's avatar instead of "Sign in".
+    await phone.page.waitForURL(`${server.url}/`);
+    await poll(() => phone.page.getByTestId("user-menu").count()).toBe(1);
+
+    await phone.page.goto(`${server.url}/settings/sessions`);
+    await poll(() => sessionRows(phone.page).count()).toBe(2);
+    const current = phone.page.locator('[data-testid="session-row"][data-current="true"]');
+    expect(await current.getByTestId("session-label").textContent()).toBe("iPhone Web Mobile");
+
+    await desktop.page.reload();
+    await poll(() => sessionRows(desktop.page).count()).toBe(2);
+    const labels = await desktop.page.getByTestId("session-label").allTextContents();
+    expect(labels).toEqual(["Windows Web Desktop", "iPhone Web Mobile"]);
+    const desktopCurrent = desktop.page.locator('[data-testid="session-row"][data-current="true"]');
+    expect(await desktopCurrent.getByTestId("session-label").textContent()).toBe("Windows Web Desktop");
+    // The source is the user agent of each device.
+    expect(await desktopCurrent.textContent()).toContain(DESKTOP_AGENT);
+    const desktopOther = desktop.page.locator('[data-testid="session-row"][data-current="false"]');
+    expect(await desktopOther.textContent()).toContain(PHONE_AGENT);
+  });
+
+  it("[S7.12][S4.5] ending the other session signs that device out on its next call", async () => {
+    const other = desktop.page.locator('[data-testid="session-row"][data-current="false"]');
+    await other.getByTestId("session-end").click();
+    await poll(() => sessionRows(desktop.page).count()).toBe(1);
+
+    // The phone still holds an access token; its next API call (the profile page asks for the
+    // user) is refused, the refresh answers 403, and the phone is signed out to the login page.
+    await phone.page.getByRole("link", { name: "Профиль" }).first().click();
+    await phone.page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent("/settings/profile")}`);
+    expect(await phone.page.getByTestId("user-menu").count()).toBe(0);
+  });
+
+  it("[S7.14] changes the password: the old one stops working, the new one signs in", async () => {
+    const { page } = desktop;
+    await page.goto(`${server.url}/settings/profile`);
+    await page.getByTestId("password-current").fill("not the password");
+    await page.getByTestId("password-new").fill(NEW_PASSWORD);
+    await page.getByTestId("password-save").click();
+    await poll(() => page.getByTestId("password-section").getByText("Неверный текущий пароль").count()).toBe(
+      1,
+    );
+
+    await page.getByTestId("password-current").fill(PASSWORD);
+    await page.getByTestId("password-save").click();
+    await poll(() => page.getByTestId("toast").first().textContent()).toContain("Пароль изменён");
+
+    await signInWithPassword(phone.page, PASSWORD);
+    await poll(() => phone.page.getByText("Неверный логин или пароль").count()).toBe(1);
+    await phone.page.getByTestId("login-password").fill(NEW_PASSWORD);
+    await phone.page.getByTestId("sign-in-submit").click();
+    await phone.page.waitForURL(`${server.url}/settings/profile`);
+  });
+
+  it("[S4.2][S7.5] a request with an expired access token is refreshed once and retried", async () => {
+    const { page } = desktop;
+    // The session restore at page load gets a token that expired 5 minutes ago, signed with the
+    // server's real key for this very session: the next call meets a genuine TOKEN_EXPIRED.
+    await page.route("**/api/auth/refresh", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { user: unknown; accessToken: string };
+      const claims = JSON.parse(
+        Buffer.from(body.accessToken.split(".")[1] ?? "", "base64url").toString(),
+      ) as {
+        sub: string;
+        sid: string;
+        roles: [];
+      };
+      const expired = await signAccessToken(
+        deriveAuthKeys(AUTH_SECRET).accessToken,
+        { userId: Number(claims.sub), sessionId: claims.sid, roles: claims.roles },
+        Date.now() - 20 * 60_000,
+      );
+      await route.fulfill({ response, json: { ...body, accessToken: expired } });
+    });
+    await page.goto(`${server.url}/settings`);
+    await poll(() => page.getByTestId("settings-username").count()).toBe(1);
+    await page.unroute("**/api/auth/refresh");
+
+    const calls: string[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/api/auth/")) calls.push(`${url.pathname} ${response.status()}`);
+    });
+    await page.getByTestId("settings-card-sessions").click();
+    await poll(() => sessionRows(page).count()).toBeGreaterThan(0);
+    expect(calls).toEqual(["/api/auth/token 401", "/api/auth/refresh 200", "/api/auth/token 200"]);
+    expect(await page.getByTestId("toast").count()).toBe(0);
+  });
+
+  it("[S4.7] signing out from the user menu ends the session here and on the server", async () => {
+    const { page } = desktop;
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(`${server.url}/`);
+    await poll(() => page.getByTestId("sign-in").count()).toBe(1);
+    // The cookies are gone too: the next visit to a private page is a guest's.
+    await page.goto(`${server.url}/settings`);
+    expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent("/settings")}`);
+  });
+
+  it("the journeys left no unexpected console errors", () => {
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+});
+
+/**
+ * Blocking is a service operation (the dashboard will call it; no route exists yet), and the
+ * embedded database belongs to one process. So this journey runs on its own server and data
+ * directory: sign in, stop the server, block the user through the accounts service on that
+ * database, start the server again on the same port, and let the open page make its next call.
+ */
+describe("a blocked user", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-e2e-blocked-"));
+  const blockedPhone = `+99670${String((Date.now() + 7) % 10_000_000).padStart(7, "0")}`;
+  let blockServer: TestServer | undefined;
+
+  afterAll(async () => {
+    await blockServer?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Signs up over HTTP (the UI journey is proven above) and answers the new user's id. */
+  async function signUpOverHttp(url: string): Promise<number> {
+    const post = (path: string, body: object) =>
+      fetch(url + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const mark = blockServer?.logs.length ?? 0;
+    expect((await post("/api/auth/sign-request", { purpose: "sign-up", login: blockedPhone })).status).toBe(
+      200,
+    );
+    const code = await codeFromOutbox(blockedPhone, "sign-up", mark, blockServer);
+    const response = await post("/api/auth/sign-up", {
+      login: blockedPhone,
+      code,
+      username: `blocked_${blockedPhone.slice(-6)}`,
+      password: PASSWORD,
+      device: { type: "desktop", label: "Linux Web Desktop" },
+      source: "e2e",
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { user: { id: number } }).user.id;
+  }
+
+  it("[S4.6][S6.4] is signed out and sees the blocked page on the next call, and cannot sign in again", async () => {
+    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir });
+    const port = new URL(blockServer.url).port;
+    const userId = await signUpOverHttp(blockServer.url);
+    const device = await openDevice(DESKTOP_AGENT, 1280);
+    const { page } = device;
+    await openSignInPage(page, `${blockServer.url}/login?redirect=${encodeURIComponent("/settings")}`);
+    await page.getByTestId("login-phone").fill(blockedPhone.slice(4));
+    await page.getByTestId("login-password").fill(PASSWORD);
+    await page.getByTestId("sign-in-submit").click();
+    await page.waitForURL(`${blockServer.url}/settings`);
+    await poll(() => page.getByTestId("settings-username").count()).toBe(1);
+
+    await blockServer.stop();
+    blockServer = undefined;
+    const config = parseConfig({ DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: "silent", NODE_ENV: "test" });
+    const database = await openDatabase({ url: undefined, dataDir: config.dataDir });
+    const app = await createApp({ config, database });
+    await app.accounts.users.blockUser(userId);
+    await app.close();
+    await database.close();
+    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir, PORT: port });
+    expect(blockServer.url).toBe(new URL(page.url()).origin);
+
+    // The page still holds its access token; its next call answers 403 BLOCKED.
+    await page.getByTestId("settings-card-sessions").click();
+    await poll(() => page.getByTestId("error-status").count()).toBe(1);
+    expect(await page.getByTestId("error-status").textContent()).toBe("403");
+    expect(await page.getByTestId("error-message").textContent()).toBe(
+      "Вы были заблокированы, обратитесь к администрации сайта.",
+    );
+    expect(await page.getByTestId("user-menu").count()).toBe(0);
+
+    // A fresh visit is a guest's, and signing in again meets the same page.
+    await openSignInPage(page, `${blockServer.url}/login`);
+    await page.getByTestId("login-phone").fill(blockedPhone.slice(4));
+    await page.getByTestId("login-password").fill(PASSWORD);
+    await page.getByTestId("sign-in-submit").click();
+    await poll(() => page.getByTestId("error-status").count()).toBe(1);
+    expect(await page.getByTestId("error-status").textContent()).toBe("403");
+    // Besides the 403s, only what the open page logged while its server was down for the block.
+    const whileDown = [/status of 403/, /ERR_CONNECTION_REFUSED/, /^Failed to fetch manifest patches/];
+    expect(device.errors.filter((error) => !whileDown.some((pattern) => pattern.test(error)))).toEqual([]);
+    await device.context.close();
+  });
+});
+
+/**
+ * Google sign-in with a configured client id. Google itself is played by the test: a local JWKS
+ * server holds the key the API checks signatures with, and the browser's trip to
+ * accounts.google.com is answered with the redirect Google would send, carrying a signed ID token.
+ */
+describe("Google sign-in", () => {
+  const CLIENT_ID = "e2e-client.apps.googleusercontent.com";
+  let googleServer: TestServer | undefined;
+  let jwks: Server | undefined;
+
+  afterAll(async () => {
+    await googleServer?.stop();
+    await new Promise((resolve) => (jwks ? jwks.close(resolve) : resolve(undefined)));
+  });
+
+  it("[S7.18] the Google button signs in through Google's redirect and returns to the target", async () => {
+    const { publicKey, privateKey } = await generateKeyPair("RS256");
+    const jwk = { ...(await exportJWK(publicKey)), kid: "e2e", alg: "RS256", use: "sig" };
+    const keyServer = createServer((_request, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ keys: [jwk] }));
+    });
+    jwks = keyServer;
+    const jwksPort = await new Promise<number>((resolve) =>
+      keyServer.listen(0, "127.0.0.1", () => resolve((keyServer.address() as AddressInfo).port)),
+    );
+    googleServer = await startTestServer({
+      AUTH_SECRET,
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+    });
+    const origin = googleServer.url;
+    const device = await openDevice(PHONE_AGENT, 390);
+    const { page } = device;
+    const asked: URL[] = [];
+    await page.route("https://accounts.google.com/**", async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      const idToken = await new SignJWT({ email: "aida.e2e@gmail.com", email_verified: true, name: "Aida" })
+        .setProtectedHeader({ alg: "RS256", kid: "e2e" })
+        .setIssuer("https://accounts.google.com")
+        .setAudience(CLIENT_ID)
+        .setSubject("google-e2e-1")
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(privateKey);
+      const back = `${url.searchParams.get("redirect_uri")}#state=${url.searchParams.get("state")}&id_token=${idToken}`;
+      await route.fulfill({ status: 302, headers: { Location: back } });
+    });
+
+    await openSignInPage(page, `${origin}/en/login?redirect=${encodeURIComponent("/en/settings")}`);
+    await page.getByTestId("google-sign-in").click();
+    await page.waitForURL(`${origin}/en/settings`);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.searchParams.get("client_id")).toBe(CLIENT_ID);
+    expect(asked[0]?.searchParams.get("redirect_uri")).toBe(`${origin}/login`);
+    expect(asked[0]?.searchParams.get("response_type")).toBe("id_token");
+    // Signed in, and the token did not stay in the address bar.
+    await poll(() => page.getByTestId("settings-username").count()).toBe(1);
+    expect(page.url()).not.toContain("id_token");
+    // A Google account has no password yet: the profile offers to set one, without the current one.
+    await page.goto(`${origin}/en/settings/profile`);
+    await poll(() => page.getByTestId("password-section").count()).toBe(1);
+    expect(await page.getByTestId("password-current").count()).toBe(0);
+    expect(await page.getByTestId("password-section").getByRole("heading").textContent()).toBe(
+      "Set a password",
+    );
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+});
