@@ -170,7 +170,12 @@ describe("chunk-load failures (S4.20)", () => {
       );
       expect(Object.keys(guard)).toEqual(["/about"]);
 
-      // The reloaded page is a working app again: client-side navigation, no more reloads.
+      // The reloaded page is a working app again (once hydrated): client-side navigation, no reloads.
+      await page.waitForFunction(() => {
+        const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+          .__reactRouterDataRouter;
+        return router?.state.initialized === true && document.readyState === "complete";
+      });
       await page.locator('footer a[href="/faq"]').click();
       await expect.poll(() => page.locator("main h1").textContent()).toBe("Вопросы и ответы");
       expect(loads).toHaveLength(2);
