@@ -11,6 +11,8 @@ import {
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { adsRoutes } from "./modules/ads/ads.routes.ts";
+import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -27,6 +29,7 @@ import { API_VERSION } from "./version.ts";
 export interface WebServices {
   configService: ConfigService;
   catalogService: CatalogService;
+  adsService: AdsService;
   /** The signed-in viewer of a page request (`unaa_session` cookie), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -77,7 +80,24 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
-  app.decorate("services", { configService, catalogService, resolveViewer: accounts.resolveViewer });
+  const adsService = createAdsService(database.db, {
+    perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+    perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
+  });
+  // Ads whose time is up leave the search within ten minutes; every process may sweep, it is idempotent.
+  const expirySweep = setInterval(() => {
+    adsService
+      .archiveExpiredAds()
+      .catch((error: unknown) => app.log.error({ err: error }, "ad expiry sweep failed"));
+  }, 600_000);
+  expirySweep.unref();
+  app.addHook("onClose", async () => clearInterval(expirySweep));
+  app.decorate("services", {
+    configService,
+    catalogService,
+    adsService,
+    resolveViewer: accounts.resolveViewer,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -101,6 +121,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(healthRoutes, { database });
       await api.register(configsRoutes, { configService });
       await api.register(catalogRoutes, { catalogService });
+      await api.register(adsRoutes, { adsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -1,3 +1,4 @@
+export * from "./ads/index.ts";
 export * from "./auth.ts";
 export * from "./car-values.ts";
 export * from "./catalog.ts";

@@ -1,3 +1,4 @@
+export * from "./ads.ts";
 export * from "./catalog.ts";
 export * from "./codes.ts";
 export * from "./outbox.ts";

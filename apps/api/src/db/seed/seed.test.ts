@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settingDefinitions } from "../../modules/settings/settings.definitions.ts";
 import { openTestDatabase } from "../../test/test-database.ts";
 import type { DatabaseHandle } from "../client.ts";
 import { regions, settings, towns } from "../schema/index.ts";
@@ -29,7 +30,8 @@ describe("seed", () => {
     await seedDatabase(database.db, silent);
     const file = readRegionsFile();
     const expectedTowns = file.regions.reduce((sum, region) => sum + region.towns.length, 0);
-    expect(await countRows()).toEqual({ regions: 9, towns: expectedTowns, settings: 1 });
+    const settingCount = Object.keys(settingDefinitions).length;
+    expect(await countRows()).toEqual({ regions: 9, towns: expectedTowns, settings: settingCount });
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 

@@ -6,6 +6,23 @@ import { z } from "zod";
  */
 export const settingDefinitions = {
   usdRate: { schema: z.number().positive(), default: 87.5 },
+  /**
+   * product.md section 4: `pre` — new ads wait for a moderator; `post` — live at once, reviewed
+   * after; `auto` — post for users with a confirmed phone, pre for the others.
+   */
+  moderationMode: { schema: z.enum(["pre", "post", "auto"]), default: "auto" as "pre" | "post" | "auto" },
+  /** Days an ad stays active before it is archived (product.md section 4). */
+  adLifetimeDays: { schema: z.number().int().min(1).max(365), default: 30 },
+  /** Active (and pending) ads a private user may have per vertical for free (product.md section 4). */
+  freeAdLimits: {
+    schema: z.object({
+      car: z.number().int().min(0),
+      commercial: z.number().int().min(0),
+      moto: z.number().int().min(0),
+      uslugi: z.number().int().min(0),
+    }),
+    default: { car: 3, commercial: 3, moto: 3, uslugi: 5 },
+  },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -17,6 +17,7 @@ import { processAvatar } from "../../lib/images.ts";
 import { normalizeEmail, normalizePhone } from "../../lib/login.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { findFavoriteAdIds } from "../ads/ads.repository.ts";
 import type { CodesService } from "../auth/codes.service.ts";
 import type { SessionsService } from "../auth/sessions.service.ts";
 import {
@@ -94,11 +95,6 @@ export function createUsersService(deps: {
     return user;
   }
 
-  /** Favorite ads arrive with the favorites issue; until then every list is empty. */
-  async function findFavoriteAdIds(_userId: number): Promise<number[]> {
-    return [];
-  }
-
   async function toMe(user: UserRow, phones: UserPhoneRow[]): Promise<Me> {
     return {
       id: user.id,
@@ -113,7 +109,7 @@ export function createUsersService(deps: {
         confirmed: phone.confirmedAt !== null,
       })),
       roles: toRoles(user.roles),
-      favoriteAds: await findFavoriteAdIds(user.id),
+      favoriteAds: await findFavoriteAdIds(db, user.id),
       hasPassword: user.passwordHash !== null,
       createdAt: user.createdAt.toISOString(),
     };

@@ -1,0 +1,238 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { regions, towns } from "./regions.ts";
+import { users } from "./users.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Only active ads are searched, so the search indexes hold only them. */
+const isActive = sql`status = 'active'`;
+
+/*
+ * Every ad of every vertical (product.md sections 3–5). The vertical's fields live in `fields`
+ * (JSON, as the definition in contracts describes them); each filterable field is copied into a
+ * typed, indexed column of the same name (catalogue refs: `<name>_id`), NULL where the vertical has
+ * no such field. A unit test checks that every filterable field of every definition has its column.
+ */
+export const ads = pgTable(
+  "ads",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vertical: text().notNull(),
+    status: text().notNull().default("draft"),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    price: integer().notNull(),
+    currency: text().notNull(),
+    /** Both currencies at the rate of the last write, so ranges and sorts need no conversion. */
+    priceKgs: bigint({ mode: "number" }).notNull(),
+    priceUsd: bigint({ mode: "number" }).notNull(),
+    negotiable: boolean().notNull().default(false),
+    regionId: integer().references(() => regions.id, { onDelete: "set null" }),
+    townId: integer().references(() => towns.id, { onDelete: "set null" }),
+    abroadCountry: text(),
+    videoUrl: text(),
+    chatOnly: boolean().notNull().default(false),
+    /** The seller's confirmed phones shown on reveal; empty: the main phone. */
+    phoneIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    fields: jsonb().$type<Record<string, unknown>>().notNull(),
+
+    // Filterable fields of the definitions, typed.
+    category: text(),
+    specialType: text(),
+    markId: integer(),
+    modelId: integer(),
+    generationId: integer(),
+    year: integer(),
+    body: text(),
+    fuel: text(),
+    engineVolume: doublePrecision(),
+    powerHp: integer(),
+    gearbox: text(),
+    drive: text(),
+    wheelFormula: text(),
+    steering: text(),
+    color: text(),
+    mileage: integer(),
+    engineHours: integer(),
+    payloadKg: integer(),
+    seats: integer(),
+    condition: text(),
+    customs: text(),
+    registration: text(),
+    availability: text(),
+    exchange: text(),
+    installment: text(),
+    motoType: text(),
+    engineCc: integer(),
+    engineType: text(),
+    finalDrive: text(),
+
+    /** Russian stemming for ru, plain words for ky and en (product.md section 5). */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian'::regconfig, coalesce(title, '')), 'A') || to_tsvector('russian'::regconfig, coalesce(description, '')) || to_tsvector('simple'::regconfig, coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
+
+    views: integer().notNull().default(0),
+    phoneReveals: integer().notNull().default(0),
+    favorites: integer().notNull().default(0),
+
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** First went live; never changes after. */
+    publishedAt: timestamp({ withTimezone: true }),
+    /** The "fresh" sort: set on publishing and by a paid raise, never by editing. */
+    raisedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** The one free extension (product.md section 4) was used then. */
+    extendedAt: timestamp({ withTimezone: true }),
+
+    /** The last moderation decision: the reason code and text shown to the owner on rejection. */
+    rejectReason: text(),
+    rejectNote: text(),
+    moderatedBy: integer(),
+    moderatedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "ads_status_check",
+      sql`${table.status} in ('draft', 'pending', 'active', 'archived', 'sold', 'rejected', 'removed')`,
+    ),
+    check("ads_vertical_check", sql`${table.vertical} in ('car', 'commercial', 'moto', 'uslugi')`),
+    check("ads_currency_check", sql`${table.currency} in ('KGS', 'USD')`),
+    check("ads_price_check", sql`${table.price} >= 0`),
+    index("ads_user_idx").on(table.userId, table.status),
+    index("ads_expires_idx").on(table.expiresAt).where(isActive),
+    // Keyset pagination, one index per sort: (vertical, sort key, id) scanned in either direction.
+    index("ads_fresh_idx").on(table.vertical, table.raisedAt, table.id).where(isActive),
+    index("ads_newest_idx").on(table.vertical, table.publishedAt, table.id).where(isActive),
+    index("ads_price_idx").on(table.vertical, table.priceKgs, table.id).where(isActive),
+    index("ads_year_idx").on(table.vertical, table.year, table.id).where(isActive),
+    index("ads_mileage_idx").on(table.vertical, table.mileage, table.id).where(isActive),
+    // Filters.
+    index("ads_category_idx").on(table.vertical, table.category).where(isActive),
+    index("ads_special_type_idx").on(table.specialType).where(isActive),
+    index("ads_model_idx").on(table.modelId).where(isActive),
+    index("ads_mark_idx").on(table.markId).where(isActive),
+    index("ads_generation_idx").on(table.generationId).where(isActive),
+    index("ads_region_idx").on(table.vertical, table.regionId).where(isActive),
+    index("ads_town_idx").on(table.townId).where(isActive),
+    index("ads_body_idx").on(table.body).where(isActive),
+    index("ads_fuel_idx").on(table.fuel).where(isActive),
+    index("ads_engine_volume_idx").on(table.engineVolume).where(isActive),
+    index("ads_power_idx").on(table.powerHp).where(isActive),
+    index("ads_gearbox_idx").on(table.gearbox).where(isActive),
+    index("ads_drive_idx").on(table.drive).where(isActive),
+    index("ads_wheel_formula_idx").on(table.wheelFormula).where(isActive),
+    index("ads_steering_idx").on(table.steering).where(isActive),
+    index("ads_color_idx").on(table.color).where(isActive),
+    index("ads_engine_hours_idx").on(table.engineHours).where(isActive),
+    index("ads_payload_idx").on(table.payloadKg).where(isActive),
+    index("ads_seats_idx").on(table.seats).where(isActive),
+    index("ads_condition_idx").on(table.condition).where(isActive),
+    index("ads_customs_idx").on(table.customs).where(isActive),
+    index("ads_registration_idx").on(table.registration).where(isActive),
+    index("ads_availability_idx").on(table.availability).where(isActive),
+    index("ads_exchange_idx").on(table.exchange).where(isActive),
+    index("ads_installment_idx").on(table.installment).where(isActive),
+    index("ads_moto_type_idx").on(table.motoType).where(isActive),
+    index("ads_engine_cc_idx").on(table.engineCc).where(isActive),
+    index("ads_engine_type_idx").on(table.engineType).where(isActive),
+    index("ads_final_drive_idx").on(table.finalDrive).where(isActive),
+    index("ads_search_idx").using("gin", table.searchVector),
+    index("ads_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+  ],
+);
+
+/** Every price an ad has had: a lowered price shows the old one crossed out (product.md section 4). */
+export const adPriceHistory = pgTable(
+  "price_history",
+  {
+    id: serial().primaryKey(),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    price: integer().notNull(),
+    currency: text().notNull(),
+    priceKgs: bigint({ mode: "number" }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("price_history_ad_idx").on(table.adId, table.createdAt)],
+);
+
+/**
+ * Who saw an ad on which day: a view counts once per visitor per day (product.md section 4). The
+ * visitor is `u:<user id>` or `g:` + a hash of the guest's address and browser, never the address.
+ */
+export const adViews = pgTable(
+  "ad_views",
+  {
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    visitor: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.adId, table.visitor, table.day] })],
+);
+
+/** Complaints on ads, one per user per ad, kept for the moderators' dashboard. */
+export const adComplaints = pgTable(
+  "ad_complaints",
+  {
+    id: serial().primaryKey(),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    text: text().notNull().default(""),
+    /** new → resolved by a moderator (the dashboard comes later). */
+    status: text().notNull().default("new"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("ad_complaints_ad_user_unique").on(table.adId, table.userId),
+    index("ad_complaints_status_idx").on(table.status, table.createdAt),
+  ],
+);
+
+/** A user's favourite ads; `ads.favorites` counts the rows of each ad. */
+export const adFavorites = pgTable(
+  "ad_favorites",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.adId] }),
+    index("ad_favorites_user_idx").on(table.userId, table.createdAt),
+    index("ad_favorites_ad_idx").on(table.adId),
+  ],
+);

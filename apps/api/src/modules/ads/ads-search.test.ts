@@ -1,0 +1,228 @@
+import { type AdCard, adSchema, adSearchResponseSchema } from "@unaa/contracts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ads, settings } from "../../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { countAds } from "./ads.repository.ts";
+import { type CatalogPick, callAs, carBody, pickCatalog, pickPlaces } from "./ads-test-kit.ts";
+
+let harness: TestApp;
+let seller: TestClient;
+let toyota: CatalogPick;
+let regionId: number;
+let serial = 0;
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  seller = await signUpUser(harness);
+  toyota = await pickCatalog(harness, "car", "toyota");
+  ({ regionId } = await pickPlaces(harness));
+  // One seller publishes every ad of this file: lift the free limits.
+  const limits = { car: 1000, commercial: 1000, moto: 1000, uslugi: 1000 };
+  await harness.database.db.update(settings).set({ value: limits }).where(eq(settings.key, "freeAdLimits"));
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+/** A published car ad; the serial number spreads prices, years and mileages with ties. */
+async function publishCar(change: Record<string, unknown> = {}, common: Record<string, unknown> = {}) {
+  serial += 1;
+  const body = {
+    ...carBody(toyota, regionId, {
+      year: 2000 + (serial % 7),
+      mileage: (serial % 4) * 10_000,
+      body: serial % 2 ? "sedan" : "wagon",
+      ...change,
+    }),
+    price: 500_000 + (serial % 5) * 100_000,
+    ...common,
+  };
+  const created = await callAs(harness, seller)("POST", "/api/ads", body);
+  if (created.statusCode !== 201) throw new Error(created.body);
+  const id = adSchema.parse(created.json()).id;
+  const published = await callAs(harness, seller)("POST", `/api/ads/${id}/publish`);
+  if (published.statusCode !== 200) throw new Error(published.body);
+  return adSchema.parse(published.json());
+}
+
+async function search(query: string) {
+  const response = await callAs(harness, null)("GET", `/api/ads?vertical=car&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return adSearchResponseSchema.parse(response.json());
+}
+
+const ids = (items: AdCard[]) => items.map((item) => item.id);
+
+async function activeIds(vertical: string): Promise<number[]> {
+  const rows = await harness.database.db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.vertical, vertical), eq(ads.status, "active")));
+  return rows.map((row) => row.id);
+}
+
+describe("keyset pages", () => {
+  beforeAll(async () => {
+    for (let index = 0; index < 23; index += 1) await publishCar();
+  });
+
+  const sorts: [string, (card: AdCard) => number][] = [
+    ["fresh", (card) => -Date.parse(card.raisedAt ?? "")],
+    ["newest", (card) => -Date.parse(card.publishedAt ?? "")],
+    ["price-asc", (card) => card.priceKgs],
+    ["price-desc", (card) => -card.priceKgs],
+    ["year-desc", (card) => -Number(card.fields.year)],
+    ["year-asc", (card) => Number(card.fields.year)],
+    ["mileage-asc", (card) => Number(card.fields.mileage)],
+  ];
+
+  it.each(sorts)(
+    "[P5] %s: walking every page while ads arrive has no duplicates and no gaps",
+    async (sort, key) => {
+      const existing = await activeIds("car");
+      expect(existing.length).toBeGreaterThanOrEqual(23);
+
+      const seen: AdCard[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await search(`sort=${sort}&limit=4${cursor ? `&cursor=${cursor}` : ""}`);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+        // New ads arrive between the pages, some sorting before the cursor and some after.
+        await publishCar({}, { price: 400_000 + pages * 150_000 });
+      } while (cursor && pages < 100);
+
+      const seenIds = ids(seen);
+      expect(new Set(seenIds).size).toBe(seenIds.length);
+      expect(seenIds).toEqual(expect.arrayContaining(existing));
+      for (let index = 1; index < seen.length; index += 1) {
+        const previous = seen[index - 1] as AdCard;
+        const current = seen[index] as AdCard;
+        expect(key(previous)).toBeLessThanOrEqual(key(current));
+        if (key(previous) === key(current)) {
+          const isDescending = sort === "fresh" || sort === "newest" || sort.endsWith("-desc");
+          expect(isDescending ? previous.id > current.id : previous.id < current.id).toBe(true);
+        }
+      }
+    },
+  );
+
+  it("[P5] mileage-asc over ads without a mileage: NULLs last, every ad once", async () => {
+    const commercial = await pickCatalog(harness, "commercial");
+    const created: number[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      const body = {
+        vertical: "commercial",
+        price: 10_000 + index,
+        currency: "USD",
+        regionId,
+        fields: {
+          category: "bus",
+          mark: commercial.markId,
+          year: 2010,
+          fuel: "diesel",
+          gearbox: "manual",
+          steering: "left",
+          mileage: index % 3 === 0 ? null : 100_000 * (index % 2),
+          seats: 30,
+          condition: "good",
+          customs: "cleared",
+          availability: "in-stock",
+        },
+      };
+      const response = await callAs(harness, seller)("POST", "/api/ads", body);
+      const id = adSchema.parse(response.json()).id;
+      await callAs(harness, seller)("POST", `/api/ads/${id}/publish`);
+      created.push(id);
+    }
+    const seen: AdCard[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await callAs(harness, null)(
+        "GET",
+        `/api/ads?vertical=commercial&sort=mileage-asc&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      const page = adSearchResponseSchema.parse(response.json());
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(ids(seen).sort()).toEqual([...created].sort());
+    const mileages = seen.map((card) => card.fields.mileage);
+    expect(mileages).toEqual([0, 0, 100_000, 100_000, null, null, null]);
+  });
+
+  it("[P5] a cursor of one sort is refused by another", async () => {
+    const first = await search("sort=price-asc&limit=2");
+    const response = await callAs(harness, null)(
+      "GET",
+      `/api/ads?vertical=car&sort=fresh&cursor=${first.nextCursor}`,
+    );
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("[P5] counts exactly up to the limit, then estimates", async () => {
+    const where = and(eq(ads.vertical, "car"), eq(ads.status, "active"));
+    const exact = await countAds(harness.database.db, where, 10_000);
+    expect(exact.isExact).toBe(true);
+    expect(exact.total).toBe((await search("limit=1")).total);
+    expect(exact.total).toBe((await activeIds("car")).length);
+    const estimated = await countAds(harness.database.db, where, 5);
+    expect(estimated).toMatchObject({ isExact: false });
+    expect(estimated.total).toBeGreaterThan(5);
+  });
+});
+
+describe("search filters", () => {
+  it("[P5] filters by lists, ranges, price in either currency, place and text", async () => {
+    const bmw = await pickCatalog(harness, "car", "bmw");
+    const target = await publishCar(
+      { mark: bmw.markId, model: bmw.modelId, generation: null, year: 1999, body: "coupe", color: "red" },
+      { price: 10_000, currency: "USD", description: "Машины такого цвета редкость, торг уместен" },
+    );
+    const only = async (query: string) => ids((await search(query)).items);
+
+    expect(await only(`mark=${bmw.markId}`)).toEqual([target.id]);
+    expect(await only(`mark=${bmw.markId},${toyota.markId}&limit=50`)).toContain(target.id);
+    expect(await only("body=coupe&color=red,black")).toEqual([target.id]);
+    expect(await only("yearTo=1999")).toEqual([target.id]);
+    expect(await only("yearFrom=2000&limit=50")).not.toContain(target.id);
+    expect(await only("currency=USD&priceFrom=9990&priceTo=10010")).toEqual([target.id]);
+    expect(await only("priceFrom=875000&priceTo=875000")).toEqual([target.id]);
+    expect(await only(`regionId=${regionId}&body=coupe`)).toEqual([target.id]);
+    expect(await only(`regionId=${regionId + 1}&body=coupe`)).toEqual([]);
+    expect(await only("abroad=true")).toEqual([]);
+    expect(await only("postedWithin=1&body=coupe")).toEqual([target.id]);
+    // Russian stemming: "машина" finds "Машины"; a Latin word of the title by plain words.
+    expect(await only(`q=${encodeURIComponent("машина")}`)).toEqual([target.id]);
+    expect(await only(`q=${encodeURIComponent(bmw.markName)}`)).toEqual([target.id]);
+    const counted = await search("body=coupe");
+    expect(counted).toMatchObject({ total: 1, totalIsExact: true, nextCursor: null });
+  });
+});
+
+describe("similar ads", () => {
+  it("[P5] lists active ads of the same model, freshest first, without the ad itself", async () => {
+    const ad = await publishCar();
+    const response = await callAs(harness, null)("GET", `/api/ads/${ad.id}/similar`);
+    expect(response.statusCode).toBe(200);
+    const items: AdCard[] = response.json().items;
+    expect(items).toHaveLength(8);
+    expect(ids(items)).not.toContain(ad.id);
+    const rows = await harness.database.db.select().from(ads).where(eq(ads.modelId, toyota.modelId));
+    const models = new Map(rows.map((row) => [row.id, row.status]));
+    for (const item of items) expect(models.get(item.id)).toBe("active");
+    const raised = items.map((item) => Date.parse(item.raisedAt ?? ""));
+    expect([...raised].sort((a, b) => b - a)).toEqual(raised);
+
+    const bmw = await pickCatalog(harness, "car", "bmw");
+    const lonely = await publishCar({ mark: bmw.markId, model: bmw.modelId, generation: null });
+    const none = await callAs(harness, null)("GET", `/api/ads/${lonely.id}/similar`);
+    expect(ids(none.json().items).filter((id) => id !== lonely.id)).toEqual(ids(none.json().items));
+    expect(none.json().items.every((item: AdCard) => item.title.startsWith(bmw.markName))).toBe(true);
+    expect((await callAs(harness, null)("GET", "/api/ads/999999/similar")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,171 @@
+// Helpers for the ads API tests: catalogue ids, places, and valid bodies of each vertical. Not a
+// test file itself.
+import type { CatalogKind, Vertical } from "@unaa/contracts";
+import { and, asc, eq } from "drizzle-orm";
+import { catalogGenerations, catalogMarks, catalogModels, regions, towns } from "../../db/schema/index.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { bearer, type TestClient } from "../auth/auth-test-kit.ts";
+
+export interface CatalogPick {
+  markId: number;
+  markName: string;
+  modelId: number;
+  modelName: string;
+  generationId: number | null;
+  generationName: string | null;
+}
+
+/** A mark (by slug, or the first of its kind), one of its models and that model's first generation. */
+export async function pickCatalog(
+  harness: TestApp,
+  kind: CatalogKind,
+  markSlug?: string,
+): Promise<CatalogPick> {
+  const db = harness.database.db;
+  const [mark] = await db
+    .select()
+    .from(catalogMarks)
+    .where(
+      markSlug
+        ? and(eq(catalogMarks.kind, kind), eq(catalogMarks.slug, markSlug))
+        : eq(catalogMarks.kind, kind),
+    )
+    .orderBy(asc(catalogMarks.id))
+    .limit(1);
+  if (!mark) throw new Error(`no ${kind} mark`);
+  const [model] = await db
+    .select()
+    .from(catalogModels)
+    .where(eq(catalogModels.markId, mark.id))
+    .orderBy(asc(catalogModels.id))
+    .limit(1);
+  if (!model) throw new Error(`no model of ${mark.slug}`);
+  const [generation] = await db
+    .select()
+    .from(catalogGenerations)
+    .where(eq(catalogGenerations.modelId, model.id))
+    .orderBy(asc(catalogGenerations.id))
+    .limit(1);
+  return {
+    markId: mark.id,
+    markName: mark.name,
+    modelId: model.id,
+    modelName: model.name,
+    generationId: generation?.id ?? null,
+    generationName: generation?.name ?? null,
+  };
+}
+
+/** A region, one of its towns, and a town of another region. */
+export async function pickPlaces(harness: TestApp) {
+  const db = harness.database.db;
+  const regionRows = await db.select().from(regions).orderBy(asc(regions.id));
+  const townRows = await db.select().from(towns).orderBy(asc(towns.id));
+  const region = regionRows[0];
+  const town = townRows.find((row) => row.regionId === region?.id);
+  const foreignTown = townRows.find((row) => row.regionId !== region?.id);
+  if (!region || !town || !foreignTown) throw new Error("no regions seeded");
+  return { regionId: region.id, townId: town.id, foreignTownId: foreignTown.id };
+}
+
+export function carBody(pick: CatalogPick, regionId: number, change: Record<string, unknown> = {}) {
+  return {
+    vertical: "car",
+    description: "Один хозяин, обслуживалась у дилера",
+    price: 1_250_000,
+    currency: "KGS",
+    regionId,
+    fields: {
+      mark: pick.markId,
+      model: pick.modelId,
+      generation: pick.generationId,
+      year: 2018,
+      body: "sedan",
+      fuel: "petrol",
+      engineVolume: 2.5,
+      gearbox: "automatic",
+      drive: "front",
+      steering: "left",
+      color: "white",
+      mileage: 85_000,
+      mileageUnit: "km",
+      condition: "good",
+      customs: "cleared",
+      registration: "kg",
+      availability: "in-stock",
+      vin: "jtdbr32e100123456",
+      equipment: ["abs", "navigation"],
+      ...change,
+    },
+  };
+}
+
+/** A valid draft body of each vertical. */
+export async function validBodies(harness: TestApp): Promise<Record<Vertical, Record<string, unknown>>> {
+  const { regionId, townId } = await pickPlaces(harness);
+  const car = await pickCatalog(harness, "car", "toyota");
+  const commercial = await pickCatalog(harness, "commercial");
+  return {
+    car: { ...carBody(car, regionId), townId },
+    commercial: {
+      vertical: "commercial",
+      price: 42_000,
+      currency: "USD",
+      regionId,
+      fields: {
+        category: "truck",
+        mark: commercial.markId,
+        model: commercial.modelId,
+        year: 2015,
+        fuel: "diesel",
+        gearbox: "manual",
+        wheelFormula: "6x4",
+        steering: "left",
+        payloadKg: 20_000,
+        condition: "good",
+        customs: "cleared",
+        availability: "in-stock",
+      },
+    },
+    moto: {
+      vertical: "moto",
+      price: 350_000,
+      currency: "KGS",
+      abroadCountry: "kz",
+      fields: {
+        category: "motorcycle",
+        markText: "Урал",
+        modelText: "М-72",
+        year: 1975,
+        motoType: "classic",
+        engineCc: 750,
+        engineType: "petrol",
+        mileage: 30_000,
+        condition: "needs-repair",
+        customs: "not-cleared",
+      },
+    },
+    uslugi: {
+      vertical: "uslugi",
+      title: "Эвакуатор по Бишкеку круглосуточно",
+      description: "Быстро и аккуратно",
+      price: 0,
+      currency: "KGS",
+      negotiable: true,
+      regionId,
+      chatOnly: true,
+      videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+      fields: { category: "tow-truck", priceUnit: "per-job", workingHours: "24/7" },
+    },
+  };
+}
+
+export function callAs(harness: TestApp, client: TestClient | null) {
+  return (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+    harness.app.inject({
+      method,
+      url,
+      headers: client ? bearer(client) : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+}

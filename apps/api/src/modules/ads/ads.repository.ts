@@ -1,0 +1,337 @@
+import type { CatalogLevel, FieldDefinition } from "@unaa/contracts";
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.ts";
+import {
+  adComplaints,
+  adFavorites,
+  adPriceHistory,
+  ads,
+  adViews,
+  catalogComplectations,
+  catalogGenerations,
+  catalogMarks,
+  catalogModels,
+  regions,
+  towns,
+  userPhones,
+} from "../../db/schema/index.ts";
+
+export type AdRow = typeof ads.$inferSelect;
+export type AdInsert = typeof ads.$inferInsert;
+
+/** The typed column of a filterable field: its name, or `<name>Id` for a catalogue reference. */
+export function columnKeyOf(field: FieldDefinition): string {
+  return field.kind === "catalog" ? `${field.name}Id` : field.name;
+}
+
+export function filterColumnOf(field: FieldDefinition): PgColumn | undefined {
+  const column = (ads as unknown as Record<string, unknown>)[columnKeyOf(field)];
+  return column && typeof column === "object" && "columnType" in column ? (column as PgColumn) : undefined;
+}
+
+export async function insertAd(db: Database, values: AdInsert): Promise<AdRow> {
+  const [row] = await db.insert(ads).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateAdRow(db: Database, id: number, values: Partial<AdInsert>): Promise<AdRow> {
+  const [row] = await db.update(ads).set(values).where(eq(ads.id, id)).returning();
+  if (!row) throw new Error(`ad ${id} vanished`);
+  return row;
+}
+
+export async function findAdById(db: Database, id: number): Promise<AdRow | undefined> {
+  const [row] = await db.select().from(ads).where(eq(ads.id, id));
+  return row;
+}
+
+/** Locks the row for a change, so two concurrent changes apply one after the other. */
+export async function findAdForUpdate(db: Database, id: number): Promise<AdRow | undefined> {
+  const [row] = await db.select().from(ads).where(eq(ads.id, id)).for("update");
+  return row;
+}
+
+export async function deleteAdRow(db: Database, id: number): Promise<void> {
+  await db.delete(ads).where(eq(ads.id, id));
+}
+
+export async function insertPriceHistory(
+  db: Database,
+  values: { adId: number; price: number; currency: string; priceKgs: number },
+): Promise<void> {
+  await db.insert(adPriceHistory).values(values);
+}
+
+export async function findPriceHistory(db: Database, adId: number) {
+  return db
+    .select()
+    .from(adPriceHistory)
+    .where(eq(adPriceHistory.adId, adId))
+    .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id));
+}
+
+export interface CatalogEntryRef {
+  id: number;
+  name: string;
+  parentId: number | null;
+  kind: string | null;
+}
+
+/** One catalogue entry with its parent's id (and, for a mark, its kind). Hidden entries count too. */
+export async function findCatalogEntry(
+  db: Database,
+  level: CatalogLevel,
+  id: number,
+): Promise<CatalogEntryRef | undefined> {
+  switch (level) {
+    case "mark": {
+      const [row] = await db
+        .select({ id: catalogMarks.id, name: catalogMarks.name, kind: catalogMarks.kind })
+        .from(catalogMarks)
+        .where(eq(catalogMarks.id, id));
+      return row && { ...row, parentId: null };
+    }
+    case "model": {
+      const [row] = await db
+        .select({ id: catalogModels.id, name: catalogModels.name, parentId: catalogModels.markId })
+        .from(catalogModels)
+        .where(eq(catalogModels.id, id));
+      return row && { ...row, kind: null };
+    }
+    case "generation": {
+      const [row] = await db
+        .select({
+          id: catalogGenerations.id,
+          name: catalogGenerations.name,
+          parentId: catalogGenerations.modelId,
+        })
+        .from(catalogGenerations)
+        .where(eq(catalogGenerations.id, id));
+      return row && { ...row, kind: null };
+    }
+    case "complectation": {
+      const [row] = await db
+        .select({
+          id: catalogComplectations.id,
+          name: catalogComplectations.name,
+          parentId: catalogComplectations.generationId,
+        })
+        .from(catalogComplectations)
+        .where(eq(catalogComplectations.id, id));
+      return row && { ...row, kind: null };
+    }
+  }
+}
+
+/** The region a town belongs to, or undefined for an unknown town. */
+export async function findTownRegion(db: Database, townId: number): Promise<number | undefined> {
+  const [row] = await db.select({ regionId: towns.regionId }).from(towns).where(eq(towns.id, townId));
+  return row?.regionId;
+}
+
+export async function regionExists(db: Database, regionId: number): Promise<boolean> {
+  const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
+  return row !== undefined;
+}
+
+/** Ads of a user that take a free place in a vertical: live or waiting for a moderator. */
+export async function countLiveAdsOfUser(db: Database, userId: number, vertical: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(ads)
+    .where(
+      and(eq(ads.userId, userId), eq(ads.vertical, vertical), inArray(ads.status, ["active", "pending"])),
+    );
+  return row?.value ?? 0;
+}
+
+export async function hasConfirmedPhone(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userPhones.id })
+    .from(userPhones)
+    .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface KeysetPage {
+  where: SQL | undefined;
+  sortColumn: PgColumn;
+  direction: "asc" | "desc";
+  /** The last row of the previous page: its sort value and id. */
+  after: { value: string | number | null; id: number } | undefined;
+  limit: number;
+}
+
+/**
+ * One page in keyset order `(sort key, id)`, both in the sort's direction, so one index on
+ * (vertical, key, id) serves it forwards (asc, NULLs last) or backwards (desc, NULLs first). The
+ * next page starts strictly after the previous page's last row: no OFFSET, stable under inserts.
+ */
+export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow[]> {
+  const { sortColumn: column, direction, after } = page;
+  let keyset: SQL | undefined;
+  if (after) {
+    const value =
+      column.columnType === "PgTimestamp" ? sql`${after.value}::timestamptz` : sql`${after.value}`;
+    if (direction === "asc") {
+      keyset =
+        after.value === null
+          ? sql`(${column} is null and ${ads.id} > ${after.id})`
+          : sql`((${column}, ${ads.id}) > (${value}, ${after.id}) or ${column} is null)`;
+    } else {
+      keyset =
+        after.value === null
+          ? sql`((${column} is null and ${ads.id} < ${after.id}) or ${column} is not null)`
+          : sql`(${column}, ${ads.id}) < (${value}, ${after.id})`;
+    }
+  }
+  const order =
+    direction === "asc"
+      ? [sql`${column} asc nulls last`, asc(ads.id)]
+      : [sql`${column} desc nulls first`, desc(ads.id)];
+  return db
+    .select()
+    .from(ads)
+    .where(and(page.where, keyset))
+    .orderBy(...order)
+    .limit(page.limit);
+}
+
+/** Exact up to `limit`; above it the planner's estimate (a full count of a large result is slow). */
+export async function countAds(
+  db: Database,
+  where: SQL | undefined,
+  limit: number,
+): Promise<{ total: number; isExact: boolean }> {
+  const condition = where ?? sql`true`;
+  const counted = (await db.execute(
+    sql`select count(*)::int as total from (select 1 from ${ads} where ${condition} limit ${limit + 1}) as matches`,
+  )) as unknown as { rows: { total: number }[] };
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (total <= limit) return { total, isExact: true };
+  const plan = (await db.execute(
+    sql`explain (format json) select 1 from ${ads} where ${condition}`,
+  )) as unknown as {
+    rows: { "QUERY PLAN": unknown }[];
+  };
+  const raw = plan.rows[0]?.["QUERY PLAN"];
+  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+  const estimate = Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
+  return { total: Math.max(estimate, limit + 1), isExact: false };
+}
+
+/** Counts a view unless this visitor's view of the ad was counted that day; answers the views. */
+export async function recordAdView(
+  db: Database,
+  view: { adId: number; visitor: string; day: string },
+): Promise<{ views: number; isCounted: boolean }> {
+  const inserted = await db
+    .insert(adViews)
+    .values(view)
+    .onConflictDoNothing()
+    .returning({ adId: adViews.adId });
+  if (inserted.length === 0) {
+    const [row] = await db.select({ views: ads.views }).from(ads).where(eq(ads.id, view.adId));
+    return { views: row?.views ?? 0, isCounted: false };
+  }
+  const [row] = await db
+    .update(ads)
+    .set({ views: sql`${ads.views} + 1` })
+    .where(eq(ads.id, view.adId))
+    .returning({ views: ads.views });
+  return { views: row?.views ?? 0, isCounted: true };
+}
+
+export type AdComplaintRow = typeof adComplaints.$inferSelect;
+
+/** Undefined when the user has already complained about the ad. */
+export async function insertAdComplaint(
+  db: Database,
+  values: { adId: number; userId: number; reason: string; text: string },
+): Promise<AdComplaintRow | undefined> {
+  const [row] = await db.insert(adComplaints).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Adds a favourite and counts it on the ad; false when it was one already. */
+export async function insertFavorite(db: Database, userId: number, adId: number): Promise<boolean> {
+  const inserted = await db
+    .insert(adFavorites)
+    .values({ userId, adId })
+    .onConflictDoNothing()
+    .returning({ adId: adFavorites.adId });
+  if (inserted.length === 0) return false;
+  await db
+    .update(ads)
+    .set({ favorites: sql`${ads.favorites} + 1` })
+    .where(eq(ads.id, adId));
+  return true;
+}
+
+export async function deleteFavorite(db: Database, userId: number, adId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(adFavorites)
+    .where(and(eq(adFavorites.userId, userId), eq(adFavorites.adId, adId)))
+    .returning({ adId: adFavorites.adId });
+  if (deleted.length === 0) return false;
+  await db
+    .update(ads)
+    .set({ favorites: sql`greatest(${ads.favorites} - 1, 0)` })
+    .where(eq(ads.id, adId));
+  return true;
+}
+
+export async function findFavoriteCount(db: Database, adId: number): Promise<number> {
+  const [row] = await db.select({ favorites: ads.favorites }).from(ads).where(eq(ads.id, adId));
+  return row?.favorites ?? 0;
+}
+
+/** The ids of a user's favourites, newest first (the user's `favoriteAds`). */
+export async function findFavoriteAdIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ adId: adFavorites.adId })
+    .from(adFavorites)
+    .where(eq(adFavorites.userId, userId))
+    .orderBy(desc(adFavorites.createdAt), desc(adFavorites.adId));
+  return rows.map((row) => row.adId);
+}
+
+export async function findFavoriteAds(db: Database, userId: number, limit: number): Promise<AdRow[]> {
+  const rows = await db
+    .select({ ad: ads })
+    .from(adFavorites)
+    .innerJoin(ads, eq(ads.id, adFavorites.adId))
+    .where(eq(adFavorites.userId, userId))
+    .orderBy(desc(adFavorites.createdAt), desc(adFavorites.adId))
+    .limit(limit);
+  return rows.map((row) => row.ad);
+}
+
+/** A user's confirmed phones, the main one first. */
+export async function findConfirmedPhones(db: Database, userId: number) {
+  return db
+    .select({ id: userPhones.id, phone: userPhones.phone, isMain: userPhones.isMain })
+    .from(userPhones)
+    .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
+    .orderBy(desc(userPhones.isMain), asc(userPhones.id));
+}
+
+export async function incrementPhoneReveals(db: Database, adId: number): Promise<void> {
+  await db
+    .update(ads)
+    .set({ phoneReveals: sql`${ads.phoneReveals} + 1` })
+    .where(eq(ads.id, adId));
+}
+
+/** Archives every active ad whose time is up; answers how many. */
+export async function archiveExpiredAdRows(db: Database, now: Date): Promise<number> {
+  const rows = await db
+    .update(ads)
+    .set({ status: "archived", updatedAt: now })
+    .where(and(eq(ads.status, "active"), lte(ads.expiresAt, now)))
+    .returning({ id: ads.id });
+  return rows.length;
+}

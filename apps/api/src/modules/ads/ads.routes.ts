@@ -1,0 +1,318 @@
+import { createHash } from "node:crypto";
+import {
+  adCardsResponseSchema,
+  adComplaintInputSchema,
+  adComplaintSchema,
+  adExtendWindowDays,
+  adFavoriteIdsResponseSchema,
+  adFavoriteResponseSchema,
+  adFavoritesMergeInputSchema,
+  adFavoritesResponseSchema,
+  adIdParamsSchema,
+  adInputSchema,
+  adPhonesResponseSchema,
+  adRejectInputSchema,
+  adSchema,
+  adSearchQuerySchema,
+  adSearchResponseSchema,
+  adViewResponseSchema,
+  errorBodySchema,
+} from "@unaa/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
+import type { AdsService } from "./ads.service.ts";
+
+const errors = (codes: string) => errorBodySchema.describe(codes);
+const notFound = errors("`AD_NOT_FOUND`: no such ad, or it is not yours");
+const badInput = errors(
+  "`VALIDATION_FAILED`, `AD_CATALOG_MISMATCH`, `AD_LOCATION_INVALID`, with field errors (`fields.year`, `price`, …)",
+);
+const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
+const conflict = errors(
+  "`AD_STATE_CONFLICT`: not possible in the ad's current state; `AD_LIMIT_REACHED`: no free place left",
+);
+
+export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = async (app, { adsService }) => {
+  const tags = ["ads"];
+  const owner = { preHandler: requireUser };
+  const security = [{ bearer: [] }];
+
+  app.get(
+    "/ads",
+    {
+      schema: {
+        tags,
+        summary: "Search the active ads of a vertical: filters of its definition, sorts, keyset pages",
+        querystring: adSearchQuerySchema,
+        response: { 200: adSearchResponseSchema, 400: badInput },
+      },
+    },
+    async (request) => adsService.searchAds(request.query),
+  );
+
+  app.post(
+    "/ads",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "Create an ad as a draft",
+        security,
+        body: adInputSchema,
+        response: { 201: adSchema, 400: badInput, 401: unauthorized },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await adsService.createAd(currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    "/ads/:id",
+    {
+      schema: {
+        tags,
+        summary: "One ad: an active ad for anyone, any other state for its owner and moderators only",
+        params: adIdParamsSchema,
+        response: { 200: adSchema, 404: notFound },
+      },
+    },
+    async (request) => adsService.getAd(request.user, request.params.id),
+  );
+
+  app.get(
+    "/ads/:id/similar",
+    {
+      schema: {
+        tags,
+        summary: "Active ads like this one (same model, or same category/type), freshest first",
+        params: adIdParamsSchema,
+        response: { 200: adCardsResponseSchema, 404: notFound },
+      },
+    },
+    async (request) => ({ items: await adsService.findSimilarAds(request.params.id) }),
+  );
+
+  app.put(
+    "/ads/:id",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "Replace an ad's content (owner only); editing never raises it in search",
+        security,
+        params: adIdParamsSchema,
+        body: adInputSchema,
+        response: { 200: adSchema, 400: badInput, 401: unauthorized, 404: notFound, 409: conflict },
+      },
+    },
+    async (request) => adsService.updateAd(currentUser(request).id, request.params.id, request.body),
+  );
+
+  const actions = [
+    {
+      path: "publish",
+      summary: "Publish: active at once, or pending under pre-moderation",
+      run: adsService.publishAd,
+    },
+    { path: "archive", summary: "Take the ad off the site (archived)", run: adsService.archiveAd },
+    { path: "sold", summary: "Mark the ad sold", run: adsService.markAdSold },
+    {
+      path: "extend",
+      summary: `Extend an active ad once, free, in its last ${adExtendWindowDays} days`,
+      run: adsService.extendAd,
+    },
+  ] as const;
+  for (const action of actions) {
+    app.post(
+      `/ads/:id/${action.path}`,
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: action.summary,
+          security,
+          params: adIdParamsSchema,
+          response: { 200: adSchema, 401: unauthorized, 404: notFound, 409: conflict },
+        },
+      },
+      async (request) => action.run(currentUser(request).id, request.params.id),
+    );
+  }
+
+  app.post(
+    "/ads/:id/view",
+    {
+      schema: {
+        tags,
+        summary: "Count a view of the detail page: once per visitor per day, never the owner's",
+        params: adIdParamsSchema,
+        response: { 200: adViewResponseSchema, 404: notFound },
+      },
+    },
+    async (request) => {
+      // A guest is known by a hash of address and browser: the address itself is never stored.
+      const guest = `${request.ip}|${request.headers["user-agent"] ?? ""}`;
+      const visitor = request.user
+        ? `u:${request.user.id}`
+        : `g:${createHash("sha256").update(guest).digest("base64url").slice(0, 32)}`;
+      return adsService.countAdView(request.user, visitor, request.params.id);
+    },
+  );
+
+  for (const [method, summary] of [
+    ["PUT", "Keep the ad as a favourite (idempotent; active ads only)"],
+    ["DELETE", "Stop keeping the ad as a favourite (idempotent)"],
+  ] as const) {
+    app.route({
+      method,
+      url: "/ads/:id/favorite",
+      ...owner,
+      schema: {
+        tags,
+        summary,
+        security,
+        params: adIdParamsSchema,
+        response: { 200: adFavoriteResponseSchema, 401: unauthorized, 404: notFound },
+      },
+      handler: async (request) => {
+        const userId = currentUser(request).id;
+        return method === "PUT"
+          ? adsService.addFavorite(userId, request.params.id)
+          : adsService.removeFavorite(userId, request.params.id);
+      },
+    });
+  }
+
+  app.get(
+    "/favorites",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "The signed-in user's favourite ads, newest first",
+        security,
+        response: { 200: adFavoritesResponseSchema, 401: unauthorized },
+      },
+    },
+    async (request) => ({ items: await adsService.listFavorites(currentUser(request).id) }),
+  );
+
+  app.post(
+    "/favorites/merge",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "Add a guest's favourites (kept in local storage) to the account after sign-in",
+        security,
+        body: adFavoritesMergeInputSchema,
+        response: { 200: adFavoriteIdsResponseSchema, 400: badInput, 401: unauthorized },
+      },
+    },
+    async (request) => ({
+      favoriteAds: await adsService.mergeFavorites(currentUser(request).id, request.body.adIds),
+    }),
+  );
+
+  app.post(
+    "/ads/:id/phones",
+    {
+      schema: {
+        tags,
+        summary: "Reveal the seller's phones (counted; limited per address and user against scraping)",
+        params: adIdParamsSchema,
+        response: {
+          200: adPhonesResponseSchema,
+          404: notFound,
+          409: errors("`AD_CHAT_ONLY`: the seller asks to write in the chat"),
+          429: errors("`RATE_LIMITED`: too many reveals; Retry-After says when to try again"),
+        },
+      },
+    },
+    async (request) => adsService.revealPhones(request.user, request.ip, request.params.id),
+  );
+
+  app.post(
+    "/ads/:id/complaints",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "Complain about an ad (once per ad); moderators review complaints",
+        security,
+        params: adIdParamsSchema,
+        body: adComplaintInputSchema,
+        response: {
+          201: adComplaintSchema,
+          400: badInput,
+          401: unauthorized,
+          404: notFound,
+          409: errors("`AD_COMPLAINT_EXISTS`"),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await adsService.complainAboutAd(currentUser(request).id, request.params.id, request.body)),
+  );
+
+  // Moderation (product.md section 4); the dashboard pages come later.
+  const staff = { preHandler: requireRole("moderator", "admin") };
+  const staffTags = ["ads", "staff"];
+  const staffNotFound = errors("`AD_NOT_FOUND`, or `ROUTE_NOT_FOUND` for a user who is not a moderator");
+  const staffActions = [
+    { path: "approve", summary: "Approve a pending ad: it goes live", run: adsService.approveAd },
+    { path: "remove", summary: "Take any ad off the site (after a complaint)", run: adsService.removeAd },
+  ] as const;
+  for (const action of staffActions) {
+    app.post(
+      `/ads/:id/${action.path}`,
+      {
+        ...staff,
+        schema: {
+          tags: staffTags,
+          summary: action.summary,
+          security,
+          params: adIdParamsSchema,
+          response: { 200: adSchema, 401: unauthorized, 404: staffNotFound, 409: conflict },
+        },
+      },
+      async (request) => action.run(currentUser(request).id, request.params.id),
+    );
+  }
+  app.post(
+    "/ads/:id/reject",
+    {
+      ...staff,
+      schema: {
+        tags: staffTags,
+        summary: "Reject a pending or active ad with a reason code and a note the owner sees",
+        security,
+        params: adIdParamsSchema,
+        body: adRejectInputSchema,
+        response: { 200: adSchema, 400: badInput, 401: unauthorized, 404: staffNotFound, 409: conflict },
+      },
+    },
+    async (request) => adsService.rejectAd(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/ads/:id",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "Delete the ad for good (owner only)",
+        security,
+        params: adIdParamsSchema,
+        response: { 204: z.null(), 401: unauthorized, 404: notFound },
+      },
+    },
+    async (request, reply) => {
+      await adsService.deleteAd(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

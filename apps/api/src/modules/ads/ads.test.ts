@@ -1,0 +1,512 @@
+import type { Role } from "@unaa/contracts";
+import { type Ad, adSchema, adSearchResponseSchema, type Vertical, verticals } from "@unaa/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { callAs, pickCatalog, pickPlaces, validBodies } from "./ads-test-kit.ts";
+
+let harness: TestApp;
+let seller: TestClient;
+let stranger: TestClient;
+let bodies: Record<Vertical, Record<string, unknown>>;
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  seller = await signUpUser(harness);
+  stranger = await signUpUser(harness);
+  bodies = await validBodies(harness);
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const asSeller = () => callAs(harness, seller);
+const asGuest = () => callAs(harness, null);
+
+async function createAd(body: Record<string, unknown>, client: TestClient = seller): Promise<Ad> {
+  const response = await callAs(harness, client)("POST", "/api/ads", body);
+  expect(response.statusCode, response.body).toBe(201);
+  return adSchema.parse(response.json());
+}
+
+async function search(query: string) {
+  const response = await asGuest()("GET", `/api/ads?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return adSearchResponseSchema.parse(response.json());
+}
+
+function fieldPaths(response: { json(): unknown }): string[] {
+  return ((response.json() as { errors?: { path: string }[] }).errors ?? []).map((error) => error.path);
+}
+
+describe("ad life cycle", () => {
+  it.each(verticals)("[S1.1] %s: create → publish → search → detail → archive", async (vertical) => {
+    const draft = await createAd(bodies[vertical]);
+    expect(draft).toMatchObject({ vertical, status: "draft", isOwner: true, publishedAt: null });
+    expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+    expect((await callAs(harness, stranger)("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+    expect((await asSeller()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(200);
+
+    const published = await asSeller()("POST", `/api/ads/${draft.id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const active = adSchema.parse(published.json());
+    expect(active.status).toBe("active");
+    expect(active.raisedAt).not.toBeNull();
+    expect(Date.parse(active.expiresAt ?? "") - Date.parse(active.raisedAt ?? "")).toBe(30 * 86_400_000);
+
+    const fields = bodies[vertical].fields as Record<string, unknown>;
+    const filter =
+      typeof fields.category === "string" ? `category=${fields.category}` : `mark=${fields.mark}`;
+    const found = await search(`vertical=${vertical}&${filter}`);
+    expect(found.items.map((item) => item.id)).toContain(draft.id);
+    expect(found.totalIsExact).toBe(true);
+    expect(found.total).toBe(found.items.length);
+    const others = verticals.filter((other) => other !== vertical);
+    for (const other of others) {
+      expect((await search(`vertical=${other}`)).items.map((item) => item.id)).not.toContain(draft.id);
+    }
+
+    const detail = await asGuest()("GET", `/api/ads/${draft.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(adSchema.parse(detail.json())).toMatchObject({ id: draft.id, status: "active", isOwner: false });
+
+    const archived = await asSeller()("POST", `/api/ads/${draft.id}/archive`);
+    expect(archived.json()).toMatchObject({ status: "archived", expiresAt: null });
+    expect((await search(`vertical=${vertical}&${filter}`)).items.map((item) => item.id)).not.toContain(
+      draft.id,
+    );
+    expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+  });
+
+  it("[S1.2] generates vehicle titles from the catalogue and the year; services keep the seller's", async () => {
+    const toyota = await pickCatalog(harness, "car", "toyota");
+    const car = await createAd(bodies.car);
+    expect(car.title).toBe(`${toyota.markName} ${toyota.modelName} ${toyota.generationName}, 2018`);
+    expect(car.fields).toMatchObject({ vin: "JTDBR32E100123456", engineVolume: 2.5, complectation: null });
+    expect((await createAd(bodies.moto)).title).toBe("Урал М-72, 1975");
+    expect((await createAd(bodies.uslugi)).title).toBe("Эвакуатор по Бишкеку круглосуточно");
+  });
+
+  it("[P3] stores the price in both currencies at the settings' rate", async () => {
+    const truck = await createAd(bodies.commercial);
+    expect(truck).toMatchObject({ price: 42_000, currency: "USD", priceUsd: 42_000, priceKgs: 3_675_000 });
+    const car = await createAd(bodies.car);
+    expect(car).toMatchObject({ priceKgs: 1_250_000, priceUsd: Math.round(1_250_000 / 87.5) });
+  });
+
+  it("[P4] editing keeps the place in search and records the price history", async () => {
+    const ad = await createAd(bodies.car);
+    const active = adSchema.parse((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).json());
+    const edited = await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_100_000 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: "active", price: 1_100_000, raisedAt: active.raisedAt });
+    const history = await harness.database.db
+      .select()
+      .from(adPriceHistory)
+      .where(eq(adPriceHistory.adId, ad.id))
+      .orderBy(adPriceHistory.id);
+    expect(history.map((row) => row.price)).toEqual([1_250_000, 1_100_000]);
+    await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_100_000, description: "Торг" });
+    expect(
+      await harness.database.db.select().from(adPriceHistory).where(eq(adPriceHistory.adId, ad.id)),
+    ).toHaveLength(2);
+  });
+
+  it("[P4] marks sold, refuses impossible steps, deletes", async () => {
+    const ad = await createAd(bodies.uslugi);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/sold`)).json()).toMatchObject({
+      code: "AD_STATE_CONFLICT",
+    });
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).statusCode).toBe(409);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/sold`)).json()).toMatchObject({ status: "sold" });
+    expect((await asSeller()("DELETE", `/api/ads/${ad.id}`)).statusCode).toBe(204);
+    expect((await asSeller()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+  });
+
+  it("[P4] pre-moderation, and auto mode for an account without a confirmed phone, publish as pending", async () => {
+    const emailUser = await signUpUser(harness, { login: nextEmail() });
+    const first = await createAd(bodies.uslugi, emailUser);
+    expect((await callAs(harness, emailUser)("POST", `/api/ads/${first.id}/publish`)).json()).toMatchObject({
+      status: "pending",
+      publishedAt: null,
+    });
+    expect((await asGuest()("GET", `/api/ads/${first.id}`)).statusCode).toBe(404);
+
+    const db = harness.database.db;
+    await db.update(settings).set({ value: "pre" }).where(eq(settings.key, "moderationMode"));
+    try {
+      const second = await createAd(bodies.uslugi);
+      expect((await asSeller()("POST", `/api/ads/${second.id}/publish`)).json()).toMatchObject({
+        status: "pending",
+      });
+    } finally {
+      await db.update(settings).set({ value: "auto" }).where(eq(settings.key, "moderationMode"));
+    }
+  });
+});
+
+describe("owner checks", () => {
+  it("[P4] another user gets 404 for every change; a guest gets 401", async () => {
+    const ad = await createAd(bodies.car);
+    const other = callAs(harness, stranger);
+    expect((await other("PUT", `/api/ads/${ad.id}`, bodies.car)).json()).toMatchObject({
+      code: "AD_NOT_FOUND",
+    });
+    for (const action of ["publish", "archive", "sold"]) {
+      expect((await other("POST", `/api/ads/${ad.id}/${action}`)).statusCode, action).toBe(404);
+    }
+    expect((await other("DELETE", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+    expect((await asGuest()("POST", "/api/ads", bodies.car)).statusCode).toBe(401);
+    expect((await asGuest()("POST", `/api/ads/${ad.id}/publish`)).statusCode).toBe(401);
+    expect((await asSeller()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ status: "draft" });
+    expect((await asGuest()("GET", "/api/ads/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("bad input", () => {
+  it("[P3] refuses a bad value of every field kind with the field's path", async () => {
+    const car = bodies.car as { fields: Record<string, unknown> };
+    const cases: [string, Record<string, unknown>][] = [
+      ["fields.body", { fields: { ...car.fields, body: "boat" } }],
+      ["fields.equipment.0", { fields: { ...car.fields, equipment: ["jetpack"] } }],
+      ["fields.engineVolume", { fields: { ...car.fields, engineVolume: 0 } }],
+      ["fields.year", { fields: { ...car.fields, year: 1949 } }],
+      ["fields.mileage", { fields: { ...car.fields, mileage: "lots" } }],
+      ["fields.vin", { fields: { ...car.fields, vin: "SHORT" } }],
+      ["fields.mark", { fields: { ...car.fields, mark: "toyota" } }],
+      ["fields.gearbox", { fields: { ...car.fields, gearbox: undefined } }],
+      ["price", { price: -5 }],
+      ["currency", { currency: "RUB" }],
+      ["description", { description: "x".repeat(4001) }],
+      ["videoUrl", { videoUrl: "http://example.com/v" }],
+      ["regionId", { regionId: null }],
+    ];
+    for (const [path, change] of cases) {
+      const response = await asSeller()("POST", "/api/ads", { ...bodies.car, ...change });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().code).toBe("VALIDATION_FAILED");
+      expect(fieldPaths(response), path).toContain(path);
+    }
+    const service = await asSeller()("POST", "/api/ads", { ...bodies.uslugi, title: "abc" });
+    expect(fieldPaths(service)).toContain("title");
+    const moto = bodies.moto as { fields: Record<string, unknown> };
+    const noMake = await asSeller()("POST", "/api/ads", {
+      ...moto,
+      fields: { ...moto.fields, markText: null },
+    });
+    expect(fieldPaths(noMake)).toEqual(expect.arrayContaining(["fields.mark", "fields.markText"]));
+  });
+
+  it("[S1.2] refuses catalogue entries that do not belong together, and unknown places", async () => {
+    const toyota = await pickCatalog(harness, "car", "toyota");
+    const bmw = await pickCatalog(harness, "car", "bmw");
+    const car = bodies.car as { fields: Record<string, unknown> };
+    const mixed = await asSeller()("POST", "/api/ads", {
+      ...car,
+      fields: { ...car.fields, mark: toyota.markId, model: bmw.modelId, generation: null },
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({ code: "AD_CATALOG_MISMATCH" });
+    expect(fieldPaths(mixed)).toEqual(["fields.model"]);
+    const commercial = await pickCatalog(harness, "commercial");
+    const wrongKind = await asSeller()("POST", "/api/ads", {
+      ...car,
+      fields: { ...car.fields, mark: commercial.markId, model: commercial.modelId, generation: null },
+    });
+    expect(fieldPaths(wrongKind)).toEqual(["fields.mark"]);
+
+    const { foreignTownId } = await pickPlaces(harness);
+    const place = await asSeller()("POST", "/api/ads", { ...car, townId: foreignTownId });
+    expect(place.json()).toMatchObject({ code: "AD_LOCATION_INVALID" });
+    expect(fieldPaths(place)).toEqual(["townId"]);
+    expect(fieldPaths(await asSeller()("POST", "/api/ads", { ...car, regionId: 9999 }))).toEqual([
+      "regionId",
+    ]);
+  });
+
+  it("[P5] refuses bad search filters with their names", async () => {
+    const cases: [string, string][] = [
+      ["body.0", "vertical=car&body=boat"],
+      ["yearFrom", "vertical=car&yearFrom=soon"],
+      ["sort", "vertical=uslugi&sort=mileage-asc"],
+      ["payloadKg", "vertical=car&payloadKg=1"],
+      ["cursor", "vertical=car&cursor=bm90LWEtY3Vyc29y"],
+    ];
+    for (const [path, query] of cases) {
+      const response = await asGuest()("GET", `/api/ads?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(fieldPaths(response).join(" "), query).toContain(path);
+    }
+    expect((await asGuest()("GET", "/api/ads?vertical=boats")).statusCode).toBe(400);
+  });
+});
+
+describe("limits and extension", () => {
+  it("[P4] a private user may have 5 live services ads for free; the sixth is refused", async () => {
+    const user = await signUpUser(harness);
+    const as = callAs(harness, user);
+    const published: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const ad = await createAd(bodies.uslugi, user);
+      expect((await as("POST", `/api/ads/${ad.id}/publish`)).statusCode).toBe(200);
+      published.push(ad.id);
+    }
+    const sixth = await createAd(bodies.uslugi, user);
+    const refused = await as("POST", `/api/ads/${sixth.id}/publish`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "AD_LIMIT_REACHED" });
+    // Another vertical has its own limit; an archived ad frees its place.
+    const car = await createAd(bodies.car, user);
+    expect((await as("POST", `/api/ads/${car.id}/publish`)).statusCode).toBe(200);
+    await as("POST", `/api/ads/${published[0]}/archive`);
+    expect((await as("POST", `/api/ads/${sixth.id}/publish`)).json()).toMatchObject({ status: "active" });
+  });
+
+  it("[P4] an ad whose time is up is archived by the sweep and leaves the search", async () => {
+    const ad = await createAd(bodies.moto);
+    const active = adSchema.parse((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).json());
+    const expiresAt = Date.parse(active.expiresAt ?? "");
+    const service = harness.app.services.adsService;
+    await service.archiveExpiredAds(new Date(expiresAt - 1000));
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(200);
+    expect(await service.archiveExpiredAds(new Date(expiresAt))).toBeGreaterThanOrEqual(1);
+    expect((await asSeller()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ status: "archived" });
+    expect((await search("vertical=moto&limit=50")).items.map((item) => item.id)).not.toContain(ad.id);
+  });
+
+  it("[P4] an active ad can be extended once, free, in its last 3 days", async () => {
+    const ad = await createAd(bodies.moto);
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/extend`)).json()).toMatchObject({
+      code: "AD_STATE_CONFLICT",
+    });
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await harness.database.db.update(ads).set({ expiresAt: soon }).where(eq(ads.id, ad.id));
+    const extended = await asSeller()("POST", `/api/ads/${ad.id}/extend`);
+    expect(extended.statusCode, extended.body).toBe(200);
+    const body = adSchema.parse(extended.json());
+    expect(Date.parse(body.expiresAt ?? "") - Date.parse(body.extendedAt ?? "")).toBe(30 * 86_400_000);
+    await harness.database.db.update(ads).set({ expiresAt: soon }).where(eq(ads.id, ad.id));
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/extend`)).statusCode).toBe(409);
+    expect((await callAs(harness, stranger)("POST", `/api/ads/${ad.id}/extend`)).statusCode).toBe(404);
+  });
+});
+
+describe("moderation", () => {
+  async function staffUser(...roles: Role[]): Promise<TestClient> {
+    const user = await signUpUser(harness);
+    await harness.app.accounts.users.setRoles(user.userId, roles);
+    return user;
+  }
+
+  it("[P4] a moderator approves a pending ad, rejects with a reason, removes; others cannot", async () => {
+    const moderator = callAs(harness, await staffUser("moderator"));
+    const newcomer = await signUpUser(harness, { login: nextEmail() });
+    const ad = await createAd(bodies.uslugi, newcomer);
+    await callAs(harness, newcomer)("POST", `/api/ads/${ad.id}/publish`);
+    expect((await moderator("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ status: "pending" });
+
+    for (const client of [seller, await staffUser("editor")]) {
+      const refused = await callAs(harness, client)("POST", `/api/ads/${ad.id}/approve`);
+      expect(refused.statusCode).toBe(404);
+    }
+    expect((await asGuest()("POST", `/api/ads/${ad.id}/remove`)).statusCode).toBe(401);
+
+    const approved = await moderator("POST", `/api/ads/${ad.id}/approve`);
+    expect(approved.json()).toMatchObject({ status: "active", isOwner: false });
+    expect(adSchema.parse(approved.json()).publishedAt).not.toBeNull();
+    expect((await moderator("POST", `/api/ads/${ad.id}/approve`)).statusCode).toBe(409);
+
+    const badReason = await moderator("POST", `/api/ads/${ad.id}/reject`, { reason: "ugly" });
+    expect(fieldPaths(badReason)).toEqual(["reason"]);
+    const rejected = await moderator("POST", `/api/ads/${ad.id}/reject`, {
+      reason: "duplicate",
+      note: "Уже есть",
+    });
+    expect(rejected.json()).toMatchObject({
+      status: "rejected",
+      rejectReason: "duplicate",
+      rejectNote: "Уже есть",
+    });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+    expect((await callAs(harness, newcomer)("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({
+      rejectReason: "duplicate",
+    });
+
+    // The owner fixes it and sends it again; the reason is cleared.
+    const again = await callAs(harness, newcomer)("POST", `/api/ads/${ad.id}/publish`);
+    expect(again.json()).toMatchObject({ status: "pending", rejectReason: null });
+    expect((await moderator("POST", `/api/ads/${ad.id}/remove`)).json()).toMatchObject({ status: "removed" });
+    expect((await callAs(harness, newcomer)("PUT", `/api/ads/${ad.id}`, bodies.uslugi)).statusCode).toBe(409);
+    expect((await moderator("POST", "/api/ads/999999/remove")).statusCode).toBe(404);
+  });
+});
+
+describe("views and complaints", () => {
+  it("[P4] counts one view per visitor per day, never the owner's", async () => {
+    const ad = await createAd(bodies.car);
+    expect((await asGuest()("POST", `/api/ads/${ad.id}/view`)).statusCode).toBe(404);
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    const view = (client: TestClient | null, ip: string) =>
+      harness.app.inject({
+        method: "POST",
+        url: `/api/ads/${ad.id}/view`,
+        remoteAddress: ip,
+        headers: client ? { authorization: `Bearer ${client.accessToken}` } : {},
+      });
+    expect((await view(null, "10.9.0.1")).json()).toEqual({ views: 1, isCounted: true });
+    expect((await view(null, "10.9.0.1")).json()).toEqual({ views: 1, isCounted: false });
+    expect((await view(null, "10.9.0.2")).json()).toEqual({ views: 2, isCounted: true });
+    expect((await view(stranger, "10.9.0.1")).json()).toEqual({ views: 3, isCounted: true });
+    expect((await view(stranger, "10.9.0.3")).json()).toEqual({ views: 3, isCounted: false });
+    expect((await view(seller, "10.9.0.4")).json()).toEqual({ views: 3, isCounted: false });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 3 });
+  });
+
+  it("[P4] takes one complaint per user per ad, with a reason code", async () => {
+    const ad = await createAd(bodies.uslugi);
+    const other = callAs(harness, stranger);
+    expect((await other("POST", `/api/ads/${ad.id}/complaints`, { reason: "fraud" })).statusCode).toBe(404);
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect((await asGuest()("POST", `/api/ads/${ad.id}/complaints`, { reason: "fraud" })).statusCode).toBe(
+      401,
+    );
+    expect(fieldPaths(await other("POST", `/api/ads/${ad.id}/complaints`, { reason: "boring" }))).toEqual([
+      "reason",
+    ]);
+    expect(fieldPaths(await other("POST", `/api/ads/${ad.id}/complaints`, { reason: "other" }))).toEqual([
+      "text",
+    ]);
+    const saved = await other("POST", `/api/ads/${ad.id}/complaints`, {
+      reason: "wrong-price",
+      text: " Цена 1 сом ",
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({ adId: ad.id, reason: "wrong-price", text: "Цена 1 сом" });
+    const again = await other("POST", `/api/ads/${ad.id}/complaints`, { reason: "fraud" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "AD_COMPLAINT_EXISTS" });
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/complaints`, { reason: "fraud" })).statusCode).toBe(
+      404,
+    );
+    const stored = await harness.database.db.select().from(adComplaints).where(eq(adComplaints.adId, ad.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ userId: stranger.userId, status: "new" });
+  });
+});
+
+describe("favorites", () => {
+  it("[S3.3] adds, removes and lists favourites, counting them on the ad", async () => {
+    const fan = await signUpUser(harness);
+    const asFan = callAs(harness, fan);
+    const ad = await createAd(bodies.moto);
+    expect((await asFan("PUT", `/api/ads/${ad.id}/favorite`)).statusCode).toBe(404);
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect((await asGuest()("PUT", `/api/ads/${ad.id}/favorite`)).statusCode).toBe(401);
+
+    expect((await asFan("PUT", `/api/ads/${ad.id}/favorite`)).json()).toEqual({
+      adId: ad.id,
+      isFavorite: true,
+      favorites: 1,
+    });
+    expect((await asFan("PUT", `/api/ads/${ad.id}/favorite`)).json()).toMatchObject({ favorites: 1 });
+    expect((await callAs(harness, stranger)("PUT", `/api/ads/${ad.id}/favorite`)).json()).toMatchObject({
+      favorites: 2,
+    });
+    const listed = await asFan("GET", "/api/favorites");
+    expect(listed.json().items.map((item: { id: number }) => item.id)).toEqual([ad.id]);
+    // [S3.1][S7.7] the signed-in user carries favoriteAds.
+    expect((await asFan("GET", "/api/user/me")).json().favoriteAds).toEqual([ad.id]);
+
+    // An ad that leaves the site stays in the list with its status, and can still be removed.
+    await asSeller()("POST", `/api/ads/${ad.id}/archive`);
+    expect((await asFan("GET", "/api/favorites")).json().items[0]).toMatchObject({
+      id: ad.id,
+      status: "archived",
+    });
+    expect((await asFan("DELETE", `/api/ads/${ad.id}/favorite`)).json()).toEqual({
+      adId: ad.id,
+      isFavorite: false,
+      favorites: 1,
+    });
+    expect((await asFan("DELETE", `/api/ads/${ad.id}/favorite`)).json()).toMatchObject({ favorites: 1 });
+    expect((await asFan("GET", "/api/favorites")).json()).toEqual({ items: [] });
+  });
+
+  it("[S3.3] merges a guest's favourites at sign-in, skipping ads that are not active", async () => {
+    const fan = await signUpUser(harness);
+    const live = await createAd(bodies.car);
+    await asSeller()("POST", `/api/ads/${live.id}/publish`);
+    const draft = await createAd(bodies.car);
+    const merged = await callAs(harness, fan)("POST", "/api/favorites/merge", {
+      adIds: [live.id, draft.id, 999_999, live.id],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toEqual({ favoriteAds: [live.id] });
+    expect(fieldPaths(await callAs(harness, fan)("POST", "/api/favorites/merge", { adIds: ["x"] }))).toEqual([
+      "adIds.0",
+    ]);
+    expect((await asGuest()("POST", "/api/favorites/merge", { adIds: [] })).statusCode).toBe(401);
+  });
+});
+
+describe("phone reveal", () => {
+  const reveal = (id: number, ip: string, client: TestClient | null = null) =>
+    harness.app.inject({
+      method: "POST",
+      url: `/api/ads/${id}/phones`,
+      remoteAddress: ip,
+      headers: client ? { authorization: `Bearer ${client.accessToken}` } : {},
+    });
+
+  let owner: Awaited<ReturnType<typeof signUpUser>>;
+  beforeAll(async () => {
+    owner = await signUpUser(harness);
+  });
+  const asOwner = () => callAs(harness, owner);
+
+  it("[P4] shows the seller's chosen confirmed phones, counts reveals, hides them for chat only", async () => {
+    const [own] = await harness.database.db
+      .select()
+      .from(userPhones)
+      .where(eq(userPhones.userId, owner.userId));
+    const [foreign] = await harness.database.db
+      .select()
+      .from(userPhones)
+      .where(eq(userPhones.userId, stranger.userId));
+    if (!own || !foreign) throw new Error("no phones");
+    const refused = await asOwner()("POST", "/api/ads", { ...bodies.car, phoneIds: [own.id, foreign.id] });
+    expect(refused.json()).toMatchObject({ code: "AD_PHONE_INVALID" });
+    expect(fieldPaths(refused)).toEqual(["phoneIds.1"]);
+
+    const ad = await createAd({ ...bodies.car, phoneIds: [own.id] }, owner);
+    expect(ad.phoneIds).toEqual([own.id]);
+    expect((await reveal(ad.id, nextIp())).statusCode).toBe(404);
+    await asOwner()("POST", `/api/ads/${ad.id}/publish`);
+    expect((await reveal(ad.id, nextIp())).json()).toEqual({ phones: [owner.login] });
+    expect((await reveal(ad.id, nextIp(), stranger)).json()).toEqual({ phones: [owner.login] });
+    expect((await reveal(ad.id, nextIp(), owner)).statusCode).toBe(200);
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ phoneReveals: 2 });
+
+    const chatOnly = await createAd(bodies.uslugi, owner);
+    await asOwner()("POST", `/api/ads/${chatOnly.id}/publish`);
+    const hidden = await reveal(chatOnly.id, nextIp());
+    expect(hidden.statusCode).toBe(409);
+    expect(hidden.json()).toMatchObject({ code: "AD_CHAT_ONLY" });
+  });
+
+  it("[P4] limits reveals per address against scraping", async () => {
+    const ad = await createAd(bodies.commercial, owner);
+    await asOwner()("POST", `/api/ads/${ad.id}/publish`);
+    const ip = nextIp();
+    for (let index = 0; index < 30; index += 1)
+      expect((await reveal(ad.id, ip)).statusCode, `reveal ${index}`).toBe(200);
+    const limited = await reveal(ad.id, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await reveal(ad.id, nextIp())).statusCode).toBe(200);
+  });
+});

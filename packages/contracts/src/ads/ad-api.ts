@@ -1,0 +1,198 @@
+/** Bodies and answers of the ads API (issue 5), built from the vertical definitions. */
+import { z } from "zod";
+import { currencies } from "../car-values.ts";
+import { verticals } from "../verticals.ts";
+import { verticalDefinitions } from "./ad-definitions.ts";
+import { adExactCountLimit, buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
+
+/** product.md section 4. */
+export const adStatuses = ["draft", "pending", "active", "archived", "sold", "rejected", "removed"] as const;
+export type AdStatus = (typeof adStatuses)[number];
+
+/** Why a moderator refused an ad; the owner sees the reason's text and the moderator's note. */
+export const adRejectReasons = [
+  "prohibited",
+  "wrong-category",
+  "duplicate",
+  "fraud",
+  "wrong-price",
+  "bad-photos",
+  "offensive",
+  "other",
+] as const;
+export type AdRejectReason = (typeof adRejectReasons)[number];
+
+export const adRejectInputSchema = z.strictObject({
+  reason: z.enum(adRejectReasons),
+  note: z.string().trim().max(500).default(""),
+});
+
+/** Days before expiry from which the owner may extend an ad (once, free). */
+export const adExtendWindowDays = 3;
+
+export const carAdInputSchema = buildAdInputSchema(verticalDefinitions.car);
+export const commercialAdInputSchema = buildAdInputSchema(verticalDefinitions.commercial);
+export const motoAdInputSchema = buildAdInputSchema(verticalDefinitions.moto);
+export const uslugiAdInputSchema = buildAdInputSchema(verticalDefinitions.uslugi);
+
+/** Create and (whole) update: the vertical picks the field set. */
+export const adInputSchema = z.discriminatedUnion("vertical", [
+  carAdInputSchema,
+  commercialAdInputSchema,
+  motoAdInputSchema,
+  uslugiAdInputSchema,
+]);
+export type AdInput = z.infer<typeof adInputSchema>;
+
+/** The search filters of each vertical. */
+export const adFilterSchemas = {
+  car: buildAdFilterSchema(verticalDefinitions.car),
+  commercial: buildAdFilterSchema(verticalDefinitions.commercial),
+  moto: buildAdFilterSchema(verticalDefinitions.moto),
+  uslugi: buildAdFilterSchema(verticalDefinitions.uslugi),
+} as const;
+
+/**
+ * The route's query: only the vertical is checked here, the rest is read by the vertical's filter
+ * schema (`adFilterSchemas`), which refuses a filter the vertical does not have.
+ */
+export const adSearchQuerySchema = z
+  .looseObject({
+    vertical: z.enum(verticals),
+    sort: z
+      .string()
+      .optional()
+      .describe("fresh, newest, price-asc, price-desc, year-asc, year-desc, mileage-asc"),
+    cursor: z.string().optional().describe("`nextCursor` of the previous page"),
+    limit: z.string().optional().describe("1–50, default 20"),
+  })
+  .describe(
+    "Field filters come from the vertical's definition: several values `body=sedan,coupe`, ranges " +
+      "`yearFrom`/`yearTo`, and the common `q`, `priceFrom`, `priceTo`, `currency`, `regionId`, `townId`, " +
+      "`abroad`, `postedWithin` (days).",
+  );
+
+export const adIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+export const adCardSchema = z.object({
+  id: z.number().int(),
+  vertical: z.enum(verticals),
+  status: z.enum(adStatuses),
+  title: z.string(),
+  price: z.number().int(),
+  currency: z.enum(currencies),
+  priceKgs: z.number().int(),
+  priceUsd: z.number().int(),
+  negotiable: z.boolean(),
+  regionId: z.number().int().nullable(),
+  townId: z.number().int().nullable(),
+  abroadCountry: z.string().nullable(),
+  fields: z.record(z.string(), fieldValueSchema).describe("The vertical's fields shown on cards"),
+  publishedAt: z.iso.datetime().nullable(),
+  raisedAt: z.iso.datetime().nullable(),
+});
+export type AdCard = z.infer<typeof adCardSchema>;
+
+export const adSchema = adCardSchema.extend({
+  userId: z.number().int(),
+  description: z.string(),
+  videoUrl: z.string().nullable(),
+  chatOnly: z.boolean(),
+  phoneIds: z
+    .array(z.number().int())
+    .describe("The seller's phones to show (ids; the numbers only on reveal)"),
+  fields: z.record(z.string(), fieldValueSchema).describe("Every field of the vertical; null when not given"),
+  views: z.number().int(),
+  phoneReveals: z.number().int(),
+  favorites: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+  extendedAt: z.iso.datetime().nullable().describe("When the one free extension was used"),
+  rejectReason: z.enum(adRejectReasons).nullable(),
+  rejectNote: z.string().nullable(),
+  isOwner: z.boolean(),
+});
+export type Ad = z.infer<typeof adSchema>;
+
+export const adSearchResponseSchema = z.object({
+  items: z.array(adCardSchema),
+  nextCursor: z.string().nullable().describe("Opaque; null on the last page"),
+  total: z.number().int(),
+  totalIsExact: z
+    .boolean()
+    .describe(`false: more than ${adExactCountLimit} matches, the total is an estimate`),
+});
+export type AdSearchResponse = z.infer<typeof adSearchResponseSchema>;
+
+/** Why a user complains about an ad (issue 5); stored for the moderators' dashboard. */
+export const adComplaintReasons = [
+  "fraud",
+  "wrong-price",
+  "sold",
+  "duplicate",
+  "wrong-category",
+  "offensive",
+  "other",
+] as const;
+export type AdComplaintReason = (typeof adComplaintReasons)[number];
+
+export const adComplaintInputSchema = z
+  .strictObject({
+    reason: z.enum(adComplaintReasons),
+    text: z.string().trim().max(1000).default(""),
+  })
+  .refine((complaint) => complaint.reason !== "other" || complaint.text.length > 0, {
+    path: ["text"],
+    message: "say what is wrong",
+  });
+
+export const adComplaintSchema = z.object({
+  id: z.number().int(),
+  adId: z.number().int(),
+  reason: z.enum(adComplaintReasons),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type AdComplaint = z.infer<typeof adComplaintSchema>;
+
+export const adViewResponseSchema = z.object({
+  views: z.number().int(),
+  isCounted: z.boolean().describe("false: this visitor's view of today was already counted"),
+});
+export type AdViewResponse = z.infer<typeof adViewResponseSchema>;
+
+/** The most favourites a user keeps (and a guest's local list merged at sign-in may hold). */
+export const adFavoritesMax = 500;
+
+export const adFavoriteResponseSchema = z.object({
+  adId: z.number().int(),
+  isFavorite: z.boolean(),
+  favorites: z.number().int().describe("How many users keep the ad as a favourite"),
+});
+export type AdFavoriteResponse = z.infer<typeof adFavoriteResponseSchema>;
+
+export const adFavoritesResponseSchema = z.object({
+  items: z.array(adCardSchema).describe("Newest favourite first; ads that left the site keep their status"),
+});
+
+export const adFavoritesMergeInputSchema = z.strictObject({
+  adIds: z
+    .array(z.number().int().positive())
+    .max(adFavoritesMax)
+    .describe("A guest's favourites from local storage"),
+});
+
+export const adFavoriteIdsResponseSchema = z.object({
+  favoriteAds: z.array(z.number().int()).describe("Every favourite of the user after the merge"),
+});
+
+export const adPhonesResponseSchema = z.object({
+  phones: z.array(z.string()).describe("E.164 numbers of the seller"),
+});
+export type AdPhonesResponse = z.infer<typeof adPhonesResponseSchema>;
+
+export const adSimilarLimit = 8;
+export const adCardsResponseSchema = z.object({ items: z.array(adCardSchema) });

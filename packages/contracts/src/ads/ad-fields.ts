@@ -1,0 +1,105 @@
+/**
+ * The building blocks of a vertical's field set (product.md section 3). A definition is plain data:
+ * the API validates with schemas derived from it, the forms, filter panels and specs tables render
+ * from it, and the database keeps one typed column per filterable field. Adding a field is one entry.
+ */
+import type { CatalogKind, CatalogLevel } from "../catalog.ts";
+import type { Vertical } from "../verticals.ts";
+
+/** How the filter panel offers a field: several values at once, a from–to range, or a yes-only switch. */
+export type FieldFilter = "multi" | "range" | "boolean";
+
+/** A bound known only when checked (e.g. "next year"), so a long-running server stays right. */
+export type FieldBound = number | (() => number);
+
+interface FieldBase {
+  /** The key in `fields` of an ad; for a filterable field also the `ads` column (camelCase). */
+  name: string;
+  required: boolean;
+  /** How the search filters it; absent: not filterable (kept in the ad's JSON only). */
+  filter?: FieldFilter;
+  /** Shown on list cards, in this order. */
+  onCard?: boolean;
+  /** Translation key suffix of the unit shown beside the value (`unit.{unit}`). */
+  unit?: string;
+}
+
+export interface EnumField extends FieldBase {
+  kind: "enum";
+  values: readonly string[];
+}
+
+export interface MultiEnumField extends FieldBase {
+  kind: "multi-enum";
+  values: readonly string[];
+  /** How the form groups the checkboxes. */
+  groups?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface NumberField extends FieldBase {
+  kind: "number" | "integer";
+  min: FieldBound;
+  max: FieldBound;
+  /** The input's step (0.1 for litres). */
+  step?: number;
+}
+
+export interface BooleanField extends FieldBase {
+  kind: "boolean";
+}
+
+export interface TextField extends FieldBase {
+  kind: "text";
+  maxLength: number;
+  minLength?: number;
+  /** The whole value must match (after trimming and, with `upperCase`, upper-casing). */
+  pattern?: RegExp;
+  /** The input mask of the form (`input-mask.ts` syntax). */
+  mask?: string;
+  upperCase?: boolean;
+}
+
+/** An id from the vehicle catalogue; `parent` names the field whose entry it must belong to. */
+export interface CatalogField extends FieldBase {
+  kind: "catalog";
+  catalogKind: CatalogKind;
+  level: CatalogLevel;
+  parent?: string;
+}
+
+export type FieldDefinition =
+  | EnumField
+  | MultiEnumField
+  | NumberField
+  | BooleanField
+  | TextField
+  | CatalogField;
+export type FieldKind = FieldDefinition["kind"];
+
+/**
+ * How the title is made: `seller` — written by the seller; `generated` — "Mark Model Generation, Year"
+ * from the first filled field of each part (a catalogue entry's name, or a free-text field).
+ */
+export type TitleRule =
+  | { kind: "seller" }
+  | { kind: "generated"; parts: readonly (readonly string[])[]; year: string };
+
+export interface VerticalDefinition {
+  vertical: Vertical;
+  title: TitleRule;
+  /** The field of the `{category}`/`{type}` URL segment, if the vertical has categories. */
+  categoryField?: string;
+  /** Each group needs at least one filled field (a catalogue mark, or the mark as free text). */
+  requireOneOf?: readonly (readonly string[])[];
+  fields: readonly FieldDefinition[];
+  /** Filterable fields an ad shares with its "similar ads" (the detail page's strip). */
+  similarBy: readonly string[];
+}
+
+export function resolveBound(bound: FieldBound): number {
+  return typeof bound === "function" ? bound() : bound;
+}
+
+export function findField(definition: VerticalDefinition, name: string): FieldDefinition | undefined {
+  return definition.fields.find((field) => field.name === name);
+}

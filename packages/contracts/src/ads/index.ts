@@ -1,0 +1,4 @@
+export * from "./ad-api.ts";
+export * from "./ad-definitions.ts";
+export * from "./ad-fields.ts";
+export * from "./ad-schemas.ts";
