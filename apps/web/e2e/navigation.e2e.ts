@@ -275,3 +275,25 @@ describe("new builds (S4.19, S7.30)", () => {
     });
   });
 });
+
+describe("the phone menu (S2.17)", () => {
+  it("[S2.17] loads on the first tap of the burger, lists the verticals and navigates", async () => {
+    await withPage({ width: 390, height: 800 }, async (page) => {
+      const errors = collectConsoleErrors(page);
+      const loads = recordDocumentLoads(page);
+      await page.goto(`${server.url}/en`, { waitUntil: "networkidle" });
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("button", { name: "Menu" }).click();
+      const menu = page.getByRole("dialog");
+      await menu.waitFor({ state: "visible" });
+      for (const label of ["Cars", "Commercial", "Moto", "Services", "Catalogue"]) {
+        expect(await menu.getByRole("link", { name: label, exact: true }).count()).toBe(1);
+      }
+      await menu.getByRole("link", { name: "Catalogue", exact: true }).click();
+      await page.waitForURL(`${server.url}/en/catalog`);
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      expect(loads).toHaveLength(1);
+      expect(errors).toEqual([]);
+    });
+  });
+});

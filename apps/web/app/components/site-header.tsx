@@ -1,10 +1,11 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack } from "@mantine/core";
+import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconCar, IconHeart, IconMotorbike, IconPlus, IconTool, IconTruck } from "@tabler/icons-react";
-import { type Vertical, verticals } from "@unaa/contracts";
+import { IconHeart, IconPlus } from "@tabler/icons-react";
+import { verticals } from "@unaa/contracts";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink as RouterNavLink } from "react-router";
-import { DrawerAccount, HeaderAccount } from "../features/auth/header-account.tsx";
+import { HeaderAccount } from "../features/auth/header-account.tsx";
 import { localizePath } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { AppLink } from "./app-link.tsx";
@@ -13,17 +14,14 @@ import { LanguageSwitch } from "./language-switch.tsx";
 import { Logo } from "./logo.tsx";
 import classes from "./site-header.module.css";
 
-export const verticalIcons: Record<Vertical, typeof IconCar> = {
-  car: IconCar,
-  commercial: IconTruck,
-  moto: IconMotorbike,
-  uslugi: IconTool,
-};
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
 
 export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [isMenuOpen, menu] = useDisclosure(false);
+  // The phone menu's code loads on the first tap of the burger, not with every page.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
 
   return (
     <Box component="header" className={classes.header}>
@@ -76,7 +74,10 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
               </Button>
               <Burger
                 opened={isMenuOpen}
-                onClick={menu.toggle}
+                onClick={() => {
+                  setHasOpenedMenu(true);
+                  menu.toggle();
+                }}
                 hiddenFrom="md"
                 size="sm"
                 aria-label={isMenuOpen ? t("nav.closeMenu") : t("nav.menu")}
@@ -85,44 +86,10 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
           )}
         </Group>
       </Container>
-      {!minimal && (
-        <Drawer
-          opened={isMenuOpen}
-          onClose={menu.close}
-          title={t("nav.menu")}
-          position="right"
-          size="xs"
-          hiddenFrom="md"
-        >
-          <Stack gap={4} component="nav" aria-label={t("nav.main")}>
-            {verticals.map((vertical) => {
-              const Icon = verticalIcons[vertical];
-              return (
-                <NavLink
-                  key={vertical}
-                  component={AppLink}
-                  to={`/${vertical}`}
-                  label={t(`nav.${vertical}`)}
-                  leftSection={<Icon size={20} stroke={1.6} />}
-                  onClick={menu.close}
-                />
-              );
-            })}
-            <NavLink component={AppLink} to="/catalog" label={t("nav.catalog")} onClick={menu.close} />
-            <NavLink component={AppLink} to="/urgent" label={t("nav.urgent")} onClick={menu.close} />
-            <NavLink component={AppLink} to="/favorites" label={t("nav.favorites")} onClick={menu.close} />
-            <Divider my="sm" />
-            <Button
-              component={AppLink}
-              to="/create"
-              leftSection={<IconPlus size={16} />}
-              onClick={menu.close}
-            >
-              {t("nav.create")}
-            </Button>
-            <DrawerAccount onNavigate={menu.close} />
-          </Stack>
-        </Drawer>
+      {!minimal && hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={isMenuOpen} onClose={menu.close} />
+        </Suspense>
       )}
     </Box>
   );

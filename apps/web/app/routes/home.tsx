@@ -19,7 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRouteLoaderData } from "react-router";
 import { AppLink } from "../components/app-link.tsx";
-import { verticalIcons } from "../components/site-header.tsx";
+import { verticalIcons } from "../components/vertical-icons.ts";
 import { localizePath } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { useLocale } from "../lib/use-locale.ts";

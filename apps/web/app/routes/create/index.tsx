@@ -2,8 +2,8 @@ import { Card, Group, SimpleGrid, Text, ThemeIcon } from "@mantine/core";
 import { verticals } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import { verticalIcons } from "../../components/site-header.tsx";
 import { TitledPage } from "../../components/titled-page.tsx";
+import { verticalIcons } from "../../components/vertical-icons.ts";
 
 const createTitle = {
   car: "createCar",
