@@ -188,5 +188,4 @@ describe("colour mode (S4.15–S4.17)", () => {
   // S4.17 (a page forcing a colour mode, "system" refused with a warning): no route of the app
   // forces a mode yet (no route handle sets `colorMode`), so nothing in the browser can show it;
   // the unit tests of lib/color-mode.ts cover forcedColorMode until a page uses it.
-  it.skip("[S4.17] a page that forces dark is dark whatever the choice", () => {});
 });

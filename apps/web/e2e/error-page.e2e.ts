@@ -186,8 +186,6 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
     });
   });
 
-  // No UI path can produce the blocked page yet: it appears when an API call answers 403, and no
-  // page calls the API so far (the HTTP client is unused; its store is bundled, unreachable from
-  // a test). Covered by the unit tests of the HTTP client until a feature calls the API.
-  it.skip("[S4.6][S6.4] a 403 from the API shows the fatal error page with the blocked message", () => {});
+  // The blocked page (S4.6, S6.4) appears when an API call answers 403: proven end to end with a
+  // real blocked account in accounts.e2e.ts, and by the HTTP client's unit tests.
 });
