@@ -1,10 +1,10 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
-import { IconAt, IconPhone } from "@tabler/icons-react";
+import { Button, Group, Stack } from "@mantine/core";
 import type { CodeSent, Me } from "@unaa/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmEmail, confirmPhone, requestEmailCode, requestPhoneCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
+import { EmailField, PhoneField } from "./contact-fields.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, loginValue } from "./login-input.tsx";
 import { maskPhoneInput } from "./phone-input.ts";
@@ -79,18 +79,9 @@ export function ContactConfirmForm({
       <Stack gap="sm">
         <FormAlert text={form.formError} />
         {contact === "phone" ? (
-          <TextInput
-            label={t("auth.login.phone")}
-            placeholder="+996 555 123 456"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            leftSection={<IconPhone size={18} stroke={1.6} />}
+          <PhoneField
             value={value}
-            onChange={(event) => setValue(maskPhoneInput(event.currentTarget.value))}
-            onFocus={() => {
-              if (!value) setValue("+996 ");
-            }}
+            onChange={setValue}
             error={form.errors.phone}
             readOnly={sent !== null}
             disabled={isBusy && !sent}
@@ -98,15 +89,9 @@ export function ContactConfirmForm({
             data-testid="contact-phone"
           />
         ) : (
-          <TextInput
-            label={t("auth.login.email")}
-            placeholder="name@mail.kg"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            leftSection={<IconAt size={18} stroke={1.6} />}
+          <EmailField
             value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
+            onChange={setValue}
             error={form.errors.email}
             readOnly={sent !== null}
             disabled={isBusy && !sent}

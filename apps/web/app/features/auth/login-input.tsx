@@ -1,7 +1,7 @@
-import { SegmentedControl, Stack, TextInput } from "@mantine/core";
-import { IconAt, IconPhone } from "@tabler/icons-react";
+import { SegmentedControl, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { isEmailLike, isPhoneComplete, maskPhoneInput, phoneToE164 } from "./phone-input.ts";
+import { EmailField, PhoneField } from "./contact-fields.tsx";
+import { isEmailLike, isPhoneComplete, phoneToE164 } from "./phone-input.ts";
 
 export type LoginKind = "phone" | "email";
 
@@ -50,19 +50,10 @@ export function LoginInput({
         data-testid="login-kind"
       />
       {kind === "phone" ? (
-        <TextInput
+        <PhoneField
           key="phone"
-          label={t("auth.login.phone")}
-          placeholder="+996 555 123 456"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          leftSection={<IconPhone size={18} stroke={1.6} />}
           value={value}
-          onChange={(event) => onChange(maskPhoneInput(event.currentTarget.value))}
-          onFocus={() => {
-            if (!value) onChange("+996 ");
-          }}
+          onChange={onChange}
           error={error}
           disabled={disabled}
           autoFocus={autoFocus}
@@ -70,16 +61,10 @@ export function LoginInput({
           data-testid="login-phone"
         />
       ) : (
-        <TextInput
+        <EmailField
           key="email"
-          label={t("auth.login.email")}
-          placeholder="name@mail.kg"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          leftSection={<IconAt size={18} stroke={1.6} />}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          onChange={onChange}
           error={error}
           disabled={disabled}
           autoFocus={autoFocus}

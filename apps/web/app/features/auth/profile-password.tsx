@@ -1,8 +1,9 @@
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
-import { type Me, PASSWORD_MIN_LENGTH } from "@unaa/contracts";
+import type { Me } from "@unaa/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword } from "./auth-api.ts";
+import { NewPasswordField } from "./contact-fields.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
@@ -62,12 +63,10 @@ export function ProfilePassword({ user }: { user: Me }) {
               data-testid="password-current"
             />
           )}
-          <PasswordInput
+          <NewPasswordField
             label={t("auth.password.new")}
-            description={t("auth.signUp.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
             value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            onChange={setNewPassword}
             error={form.errors.newPassword}
             disabled={isBusy}
             data-testid="password-new"

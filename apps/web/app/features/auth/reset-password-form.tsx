@@ -1,11 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { type CodeSent, PASSWORD_MIN_LENGTH } from "@unaa/contracts";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
+import type { CodeSent } from "@unaa/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { resetPassword, sendResetPasswordCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
+import { NewPasswordField } from "./contact-fields.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { checkNewPassword } from "./sign-up-form.tsx";
@@ -82,12 +83,10 @@ export function ResetPasswordForm({ loginLink }: { loginLink: string }) {
               error={form.errors.code ?? form.errors.login}
               disabled={isBusy}
             />
-            <PasswordInput
+            <NewPasswordField
               label={t("auth.reset.newPassword")}
-              description={t("auth.signUp.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-              autoComplete="new-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={setPassword}
               error={form.errors.password}
               disabled={isBusy}
               name="password"

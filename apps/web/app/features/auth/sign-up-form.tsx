@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import {
   type CodeSent,
   PASSWORD_MIN_LENGTH,
@@ -12,6 +12,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signUp } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
+import { NewPasswordField } from "./contact-fields.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
@@ -114,12 +115,10 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
               name="username"
               data-testid="sign-up-username"
             />
-            <PasswordInput
+            <NewPasswordField
               label={t("auth.signUp.password")}
-              description={t("auth.signUp.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-              autoComplete="new-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={setPassword}
               error={form.errors.password}
               disabled={isBusy}
               name="password"
