@@ -3,6 +3,7 @@ import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
+import { adPhotoSchema } from "./ad-photos.ts";
 import { adExactCountLimit, buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
 
 /** product.md section 4. */
@@ -26,6 +27,10 @@ export const adRejectInputSchema = z.strictObject({
   reason: z.enum(adRejectReasons),
   note: z.string().trim().max(500).default(""),
 });
+
+/** Paid placements that put an ad first (product.md sections 5 and 6), strongest first. */
+export const adPromotions = ["premium", "vip", "top"] as const;
+export type AdPromotion = (typeof adPromotions)[number];
 
 /** Days before expiry from which the owner may extend an ad (once, free). */
 export const adExtendWindowDays = 3;
@@ -92,8 +97,30 @@ export const adCardSchema = z.object({
   fields: z.record(z.string(), fieldValueSchema).describe("The vertical's fields shown on cards"),
   publishedAt: z.iso.datetime().nullable(),
   raisedAt: z.iso.datetime().nullable(),
+  cover: adPhotoSchema.nullable().describe("The first photo"),
+  photoCount: z.number().int(),
+  oldPrice: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The price before the last drop, in the ad's currency: shown crossed out"),
+  promotion: z
+    .enum(adPromotions)
+    .nullable()
+    .describe("A paid placement in force: premium, then VIP, then TOP come first"),
+  isUrgent: z.boolean().describe("The paid urgent badge is in force (listed on /urgent)"),
+  isHighlighted: z.boolean().describe("The paid highlight colour is in force"),
 });
 export type AdCard = z.infer<typeof adCardSchema>;
+
+export const adSellerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  memberSince: z.iso.datetime(),
+  activeAds: z.number().int().describe("The seller's active ads across verticals"),
+});
+export type AdSeller = z.infer<typeof adSellerSchema>;
 
 export const adSchema = adCardSchema.extend({
   userId: z.number().int(),
@@ -114,11 +141,19 @@ export const adSchema = adCardSchema.extend({
   rejectReason: z.enum(adRejectReasons).nullable(),
   rejectNote: z.string().nullable(),
   isOwner: z.boolean(),
+  photos: z.array(adPhotoSchema),
+  seller: adSellerSchema,
+  hasPendingChanges: z
+    .boolean()
+    .describe("Owner and staff only: an edit of mark, model, year or photos waits for a moderator"),
 });
 export type Ad = z.infer<typeof adSchema>;
 
 export const adSearchResponseSchema = z.object({
   items: z.array(adCardSchema),
+  promoted: z
+    .array(adCardSchema)
+    .describe("First page only: matching premium, VIP and TOP ads, in that order, shown above the items"),
   nextCursor: z.string().nullable().describe("Opaque; null on the last page"),
   total: z.number().int(),
   totalIsExact: z

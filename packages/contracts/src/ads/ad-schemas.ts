@@ -6,6 +6,7 @@ import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import type { Vertical } from "../verticals.ts";
 import { type FieldBound, type FieldDefinition, resolveBound, type VerticalDefinition } from "./ad-fields.ts";
+import { adPhotosMax } from "./ad-photos.ts";
 
 export const adTitleMinLength = 5;
 export const adTitleMaxLength = 100;
@@ -110,6 +111,12 @@ const commonShape = {
     .max(5)
     .default([])
     .describe("Ids of the seller's confirmed phones to show; empty: the main phone"),
+  photoIds: z
+    .array(z.number().int().positive())
+    .max(adPhotosMax)
+    .refine((list) => new Set(list).size === list.length, "each photo once")
+    .default([])
+    .describe("The seller's uploaded photos in display order; the first is the cover"),
 };
 
 const titleSchema = z.string().trim().min(adTitleMinLength).max(adTitleMaxLength);

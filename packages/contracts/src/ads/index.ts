@@ -1,4 +1,5 @@
 export * from "./ad-api.ts";
 export * from "./ad-definitions.ts";
 export * from "./ad-fields.ts";
+export * from "./ad-photos.ts";
 export * from "./ad-schemas.ts";

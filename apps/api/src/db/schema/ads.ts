@@ -55,6 +55,14 @@ export const ads = pgTable(
     /** The seller's confirmed phones shown on reveal; empty: the main phone. */
     phoneIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     fields: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The photos in display order, copied from `ad_photos` so cards need no join; [0] is the cover. */
+    photos: jsonb().$type<StoredAdPhoto[]>().notNull().default([]),
+    photoCount: integer().generatedAlwaysAs(sql`jsonb_array_length(photos)`),
+    /**
+     * An owner's edit of mark, model, year or photos of a live ad, waiting for a moderator: the
+     * columns it would write. The live version stays visible until a moderator approves it.
+     */
+    pendingRevision: jsonb().$type<Record<string, unknown>>(),
 
     // Filterable fields of the definitions, typed.
     category: text(),
@@ -91,6 +99,13 @@ export const ads = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('russian'::regconfig, coalesce(title, '')), 'A') || to_tsvector('russian'::regconfig, coalesce(description, '')) || to_tsvector('simple'::regconfig, coalesce(title, '') || ' ' || coalesce(description, ''))`,
     ),
+
+    // Paid services in force until these times (product.md section 6; bought in the money issue).
+    premiumUntil: timestamp({ withTimezone: true }),
+    vipUntil: timestamp({ withTimezone: true }),
+    topUntil: timestamp({ withTimezone: true }),
+    urgentUntil: timestamp({ withTimezone: true }),
+    highlightUntil: timestamp({ withTimezone: true }),
 
     views: integer().notNull().default(0),
     phoneReveals: integer().notNull().default(0),
@@ -158,8 +173,53 @@ export const ads = pgTable(
     index("ads_engine_cc_idx").on(table.engineCc).where(isActive),
     index("ads_engine_type_idx").on(table.engineType).where(isActive),
     index("ads_final_drive_idx").on(table.finalDrive).where(isActive),
+    index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
+    index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
+    index("ads_promoted_idx")
+      .on(table.vertical, table.premiumUntil, table.vipUntil, table.topUntil)
+      .where(
+        sql`status = 'active' and (premium_until is not null or vip_until is not null or top_until is not null)`,
+      ),
     index("ads_search_idx").using("gin", table.searchVector),
     index("ads_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+  ],
+);
+
+/** A photo as an ad keeps it: where its sizes are stored and what paints before it loads. */
+export interface StoredAdPhoto {
+  id: number;
+  /** Storage key prefix; the sizes are `<base>-<width>.webp` (and `.avif` when `avif`). */
+  base: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  avif: boolean;
+}
+
+/**
+ * Uploaded photos: a user uploads before the ad exists (`ad_id` null), the ad body then lists the
+ * ids; photos never attached are removed after a day.
+ */
+export const adPhotos = pgTable(
+  "ad_photos",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer().references(() => ads.id, { onDelete: "set null" }),
+    base: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    placeholder: text().notNull(),
+    avif: boolean().notNull().default(false),
+    /** Bytes of every stored size together. */
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("ad_photos_ad_idx").on(table.adId),
+    index("ad_photos_user_idx").on(table.userId, table.createdAt),
   ],
 );
 
