@@ -7,8 +7,9 @@ import { createHttpClient, type HttpClient } from "./http-client.ts";
  * The browser's one client state, one toast list and one HTTP client (spec sections 3 and 7).
  * On the server these stay empty: nothing server-side signs in or calls the API through them.
  */
-const storage = typeof window === "undefined" ? null : safeLocalStorage();
-export const clientState = createClientState({ storage });
+/** Where guest favourites live: the browser's localStorage, or null (server, storage disabled). */
+export const guestStorage = typeof window === "undefined" ? null : safeLocalStorage();
+export const clientState = createClientState({ storage: guestStorage });
 export const toasts = clientState.toasts;
 
 function safeLocalStorage(): Storage | null {

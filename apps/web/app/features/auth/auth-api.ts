@@ -13,13 +13,18 @@ import type {
   SignPurpose,
 } from "@unaa/contracts";
 import { api, clientState } from "../../lib/app-state.ts";
+import { mergeGuestFavorites } from "../ads/favorites-store.ts";
 import { currentSignInContext } from "./device.ts";
 
 const quiet = { silent: true } as const;
 
-/** Stores a sign-in answer as the session (spec S4.4) and hands the user back. */
-function storeSession(result: AuthResult): Me {
+/**
+ * Stores a sign-in answer as the session (spec S4.4) and hands the user back, once the guest
+ * favourites of this browser have joined the account (every sign-in path passes here).
+ */
+async function storeSession(result: AuthResult): Promise<Me> {
   clientState.setSession(result.user, result.accessToken);
+  await mergeGuestFavorites();
   return result.user;
 }
 

@@ -1,0 +1,85 @@
+/**
+ * The heart that keeps an ad as a favourite, on cards and on the ad page. Guests keep the list in
+ * this browser; signed-in users' changes show at once and are undone with a toast if the API refuses.
+ */
+import { ActionIcon, Button } from "@mantine/core";
+import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
+import { adFavoritesMax } from "@unaa/contracts";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toasts } from "../../lib/app-state.ts";
+import { HttpError } from "../../lib/http-client.ts";
+import { useLocale } from "../../lib/use-locale.ts";
+import { errorCodeText } from "../auth/api-errors.ts";
+import { useSession } from "../auth/session.ts";
+import { setFavorite, useIsFavorite } from "./favorites-store.ts";
+
+export interface FavoriteButtonProps {
+  adId: number;
+  /** "icon": a round heart (cards, the gallery); "button": a heart with its label (ad page). */
+  variant?: "icon" | "button";
+  /** The ad's new favourite count, when the API tells it (signed-in users). */
+  onFavoritesChange?: (favorites: number) => void;
+}
+
+function showError(title: string): void {
+  toasts.scheduleAutoClose(toasts.add({ title, color: "red" }));
+}
+
+export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: FavoriteButtonProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const isFavorite = useIsFavorite(adId);
+  // While the session is being restored a click would land in the guest list by mistake.
+  const { status } = useSession();
+  // One name whatever the state: aria-pressed tells whether the ad is kept.
+  const label = t("adPage.favorite.label");
+  const hint = t(isFavorite ? "adPage.favorite.remove" : "adPage.favorite.add");
+
+  async function toggle(event: MouseEvent) {
+    // Cards are links: the heart must not open the ad.
+    event.preventDefault();
+    event.stopPropagation();
+    const result = await setFavorite(adId, !isFavorite);
+    if (result.kind === "full") showError(t("adPage.favorite.full", { max: adFavoritesMax }));
+    else if (result.kind === "failed") {
+      showError(
+        result.error instanceof HttpError ? errorCodeText(result.error, locale) : t("adPage.favorite.failed"),
+      );
+    } else if (result.favorites !== null) onFavoritesChange?.(result.favorites);
+  }
+
+  const Icon = isFavorite ? IconHeartFilled : IconHeart;
+  const common = {
+    onClick: toggle,
+    "aria-pressed": isFavorite,
+    disabled: status === "restoring",
+    "data-favorite": isFavorite ? "on" : "off",
+  } as const;
+  if (variant === "button") {
+    return (
+      <Button
+        {...common}
+        variant={isFavorite ? "light" : "default"}
+        color={isFavorite ? "red" : undefined}
+        leftSection={<Icon size={18} aria-hidden />}
+        title={hint}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon
+      {...common}
+      variant="default"
+      radius="xl"
+      size="lg"
+      color={isFavorite ? "red" : "gray"}
+      aria-label={label}
+      title={hint}
+    >
+      <Icon size={20} aria-hidden color={isFavorite ? "var(--mantine-color-red-6)" : undefined} />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,108 @@
+import { adFavoritesMax } from "@unaa/contracts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type AuthUser, createClientState, GUEST_FAVORITES_KEY } from "../../lib/client-state.ts";
+
+const memory = new Map<string, string>();
+const storage = {
+  getItem: (key: string) => memory.get(key) ?? null,
+  setItem: (key: string, value: string) => void memory.set(key, value),
+};
+const fake = vi.hoisted(() => ({
+  put: vi.fn(),
+  del: vi.fn(),
+  post: vi.fn(),
+  state: null as unknown as ReturnType<typeof createClientState>,
+}));
+
+vi.mock("../../lib/app-state.ts", () => ({
+  api: { put: fake.put, del: fake.del, post: fake.post },
+  get clientState() {
+    return fake.state;
+  },
+  guestStorage: storage,
+}));
+
+const { mergeGuestFavorites, setFavorite } = await import("./favorites-store.ts");
+
+const user: AuthUser = {
+  id: 7,
+  username: "aida",
+  avatar: null,
+  email: null,
+  phones: [],
+  roles: [],
+  favoriteAds: [3],
+};
+
+beforeEach(() => {
+  memory.clear();
+  vi.resetAllMocks();
+  fake.state = createClientState({ storage });
+});
+
+describe("guest favourites", () => {
+  it("keeps the newest first in local storage and takes one out again", async () => {
+    await setFavorite(5, true);
+    await setFavorite(9, true);
+    expect(fake.state.getSnapshot().favorites).toEqual([9, 5]);
+    expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([9, 5]);
+    await setFavorite(9, false);
+    expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([5]);
+    expect(fake.put).not.toHaveBeenCalled();
+  });
+
+  it(`refuses more than ${adFavoritesMax}`, async () => {
+    fake.state.setFavorites(Array.from({ length: adFavoritesMax }, (_, index) => index + 1));
+    expect(await setFavorite(100_000, true)).toEqual({ kind: "full" });
+    expect(fake.state.getSnapshot().favorites).not.toContain(100_000);
+  });
+});
+
+describe("a signed-in user's favourites", () => {
+  beforeEach(() => fake.state.setSession(user, "token"));
+
+  it("shows the change at once and reports the API's count", async () => {
+    let resolve: (value: unknown) => void = () => {};
+    fake.put.mockReturnValue(new Promise((done) => (resolve = done)));
+    const pending = setFavorite(4, true);
+    expect(fake.state.getSnapshot().favorites).toEqual([4, 3]);
+    resolve({ adId: 4, isFavorite: true, favorites: 12 });
+    expect(await pending).toEqual({ kind: "done", isFavorite: true, favorites: 12 });
+    expect(fake.put).toHaveBeenCalledWith("/api/ads/4/favorite", undefined, { silent: true });
+    expect(memory.has(GUEST_FAVORITES_KEY)).toBe(false);
+  });
+
+  it("rolls back only the refused ad", async () => {
+    fake.del.mockRejectedValue(new Error("offline"));
+    fake.put.mockResolvedValue({ adId: 8, isFavorite: true, favorites: 1 });
+    const removal = setFavorite(3, false);
+    await setFavorite(8, true);
+    const result = await removal;
+    expect(result.kind).toBe("failed");
+    expect(fake.state.getSnapshot().favorites).toEqual([3, 8]);
+  });
+});
+
+describe("merging at sign-in", () => {
+  it("sends the guest list, keeps the account's answer and empties the local list", async () => {
+    await setFavorite(11, true);
+    await setFavorite(12, true);
+    fake.state.setSession(user, "token");
+    fake.post.mockResolvedValue({ favoriteAds: [12, 11, 3] });
+    await mergeGuestFavorites();
+    expect(fake.post).toHaveBeenCalledWith("/api/favorites/merge", { adIds: [12, 11] }, { silent: true });
+    expect(fake.state.getSnapshot().favorites).toEqual([12, 11, 3]);
+    expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([]);
+  });
+
+  it("keeps the local list when the merge fails, and calls nothing without one", async () => {
+    await mergeGuestFavorites();
+    expect(fake.post).not.toHaveBeenCalled();
+    await setFavorite(11, true);
+    fake.state.setSession(user, "token");
+    fake.post.mockRejectedValue(new Error("offline"));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await mergeGuestFavorites();
+    expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([11]);
+  });
+});

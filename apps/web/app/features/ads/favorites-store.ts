@@ -1,0 +1,91 @@
+/**
+ * Favourite ads in the browser (issue 5, spec S3.1): the ids live in the client state — a signed-in
+ * user's `favoriteAds`, a guest's list in localStorage (at most `adFavoritesMax`). A user's toggle
+ * shows at once and is rolled back when the API refuses it; a guest's list joins the account at
+ * sign-in (`mergeGuestFavorites`).
+ */
+import { type AdFavoriteResponse, adFavoritesMax } from "@unaa/contracts";
+import { useSyncExternalStore } from "react";
+import { api, clientState, guestStorage } from "../../lib/app-state.ts";
+import { loadGuestFavorites, saveGuestFavorites } from "../../lib/client-state.ts";
+
+const quiet = { silent: true } as const;
+const none: readonly number[] = Object.freeze([]);
+
+/** The favourite ids; empty in the server's HTML (it knows no guest list), filled after hydration. */
+export function useFavoriteIds(): readonly number[] {
+  return useSyncExternalStore(
+    clientState.subscribe,
+    () => clientState.getSnapshot().favorites,
+    () => none,
+  );
+}
+
+export function useIsFavorite(adId: number): boolean {
+  return useFavoriteIds().includes(adId);
+}
+
+/** The list with the id added (newest first) or taken out, leaving every other id where it is. */
+function withFavorite(ids: readonly number[], adId: number, isFavorite: boolean): number[] {
+  const rest = ids.filter((id) => id !== adId);
+  return isFavorite ? [adId, ...rest] : rest;
+}
+
+export type FavoriteToggle =
+  /** Done; `favorites` is the ad's new favourite count when the API told it (signed-in users). */
+  | { kind: "done"; isFavorite: boolean; favorites: number | null }
+  /** A guest's list is full. */
+  | { kind: "full" }
+  /** The API refused or could not be reached; the change was rolled back. */
+  | { kind: "failed"; error: unknown };
+
+/** Adds or removes one favourite. */
+export async function setFavorite(adId: number, isFavorite: boolean): Promise<FavoriteToggle> {
+  const { auth, favorites } = clientState.getSnapshot();
+  if (favorites.includes(adId) === isFavorite) return { kind: "done", isFavorite, favorites: null };
+  if (!auth) {
+    if (isFavorite && favorites.length >= adFavoritesMax) return { kind: "full" };
+    clientState.setFavorites(withFavorite(favorites, adId, isFavorite));
+    return { kind: "done", isFavorite, favorites: null };
+  }
+  clientState.setFavorites(withFavorite(favorites, adId, isFavorite));
+  const path = `/api/ads/${adId}/favorite`;
+  try {
+    const answer = await (isFavorite
+      ? api.put<AdFavoriteResponse>(path, undefined, quiet)
+      : api.del<AdFavoriteResponse>(path, quiet));
+    return { kind: "done", isFavorite, favorites: answer.favorites };
+  } catch (error) {
+    // Only this ad goes back: other toggles made meanwhile stay as they are.
+    if (clientState.getSnapshot().auth?.id === auth.id) {
+      clientState.setFavorites(withFavorite(clientState.getSnapshot().favorites, adId, !isFavorite));
+    }
+    return { kind: "failed", error };
+  }
+}
+
+/** The answer of POST /api/favorites/merge (`adFavoriteIdsResponseSchema`). */
+interface MergeAnswer {
+  favoriteAds: number[];
+}
+
+/**
+ * Right after a sign-in: a guest's favourites from this browser join the account, the account's
+ * list (the answer) replaces the client's, and the local list is emptied. A failure keeps the local
+ * list for the next sign-in; it never fails the sign-in.
+ */
+export async function mergeGuestFavorites(): Promise<void> {
+  const guestIds = loadGuestFavorites(guestStorage);
+  if (guestIds.length === 0 || !clientState.isSignedIn()) return;
+  try {
+    const answer = await api.post<MergeAnswer>(
+      "/api/favorites/merge",
+      { adIds: guestIds.slice(0, adFavoritesMax) },
+      quiet,
+    );
+    clientState.setFavorites(answer.favoriteAds);
+    saveGuestFavorites(guestStorage, []);
+  } catch (error) {
+    console.warn("Could not merge guest favourites", error);
+  }
+}
