@@ -1,0 +1,134 @@
+import { Badge, Group, Text } from "@mantine/core";
+import { IconCamera, IconTrendingDown } from "@tabler/icons-react";
+import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { AppLink } from "../../components/app-link.tsx";
+import { verticalIcons } from "../../components/vertical-icons.ts";
+import { useLocale } from "../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import classes from "./ad-card.module.css";
+import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice } from "./ad-format.ts";
+import { AdPhoto } from "./ad-photo.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
+
+/** The photo widths of a card in a grid of 2 (phones), 3 (tablets) and 4 columns. */
+export const cardPhotoSizes = "(max-width: 36em) 50vw, (max-width: 62em) 33vw, 320px";
+
+const promotionColors = { premium: "grape", vip: "orange", top: "indigo" } as const;
+
+export interface AdCardProps {
+  ad: AdCardData;
+  /** The currency the visitor filters by; the seller's own when absent. */
+  currency?: Currency;
+  /** Loads the cover at once (the first row of a server-rendered page). */
+  priority?: boolean;
+  sizes?: string;
+}
+
+/**
+ * An ad in a list: the cover (4:3) with its paid marks and the heart, the price in both currencies
+ * (the old one crossed out after a drop), the title, the card fields of the vertical's definition,
+ * where and when. The whole card opens the ad.
+ */
+export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes }: AdCardProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
+  const price = formatAdPrice(t, locale, ad, currency);
+  const specs = cardSpecs(t, locale, ad);
+  const location = adLocation(locale, config?.regions ?? [], ad);
+  const postedAt = ad.raisedAt ?? ad.publishedAt;
+  const date = postedAt ? formatAdDate(t, postedAt, new Date(), config?.timeZone ?? "Asia/Bishkek") : null;
+  const Icon = verticalIcons[ad.vertical];
+
+  return (
+    <article
+      className={`${classes.card} ${ad.isHighlighted ? classes.highlighted : ""}`}
+      data-testid="ad-card"
+      data-ad-id={ad.id}
+    >
+      <div className={classes.cover}>
+        {ad.cover ? (
+          <AdPhoto photo={ad.cover} alt={ad.title} sizes={sizes} priority={priority} />
+        ) : (
+          <div className={classes.noPhoto} role="img" aria-label={t("ads.card.noPhoto")}>
+            <Icon size={56} stroke={1.2} />
+          </div>
+        )}
+        {(ad.promotion || ad.isUrgent) && (
+          <div className={classes.marks}>
+            {ad.promotion && (
+              <Badge size="sm" variant="filled" color={promotionColors[ad.promotion]}>
+                {t(`ads.promotion.${ad.promotion}`)}
+              </Badge>
+            )}
+            {ad.isUrgent && (
+              <Badge size="sm" variant="filled" color="red">
+                {t("ads.card.urgent")}
+              </Badge>
+            )}
+          </div>
+        )}
+        <div className={classes.favorite}>
+          <FavoriteButton adId={ad.id} />
+        </div>
+        {ad.photoCount > 1 && (
+          <span className={classes.photoCount} title={t("ads.card.photos", { count: ad.photoCount })}>
+            <IconCamera size={13} aria-hidden />
+            {ad.photoCount}
+          </span>
+        )}
+      </div>
+      <div className={classes.body}>
+        <Group gap={6} align="baseline" wrap="wrap">
+          <Text component="span" className={classes.price} data-testid="ad-card-price">
+            {price.main}
+          </Text>
+          {price.old && (
+            <Text component="s" fz="sm" c="dimmed" className={classes.oldPrice}>
+              {price.old}
+            </Text>
+          )}
+        </Group>
+        {(price.other || price.old || ad.negotiable) && (
+          <Group gap={6} wrap="wrap">
+            {price.other && (
+              <Text component="span" fz="xs" c="dimmed">
+                {price.other}
+              </Text>
+            )}
+            {price.old && (
+              <Badge
+                size="xs"
+                variant="light"
+                color="teal"
+                leftSection={<IconTrendingDown size={12} aria-hidden />}
+              >
+                {t("ads.card.priceDropped")}
+              </Badge>
+            )}
+            {ad.negotiable && ad.price > 0 && (
+              <Badge size="xs" variant="light" color="gray">
+                {t("ads.card.negotiable")}
+              </Badge>
+            )}
+          </Group>
+        )}
+        <AppLink to={adPath(ad)} className={classes.link}>
+          <Text component="h3" fz="sm" className={classes.title} lineClamp={2} data-testid="ad-card-title">
+            {ad.title}
+          </Text>
+        </AppLink>
+        {specs.length > 0 && (
+          <Text fz="xs" c="dimmed" lineClamp={2}>
+            {specs.join(" · ")}
+          </Text>
+        )}
+        <Text fz="xs" c="dimmed" className={classes.meta} lineClamp={1}>
+          {[location, date].filter(Boolean).join(" · ")}
+        </Text>
+      </div>
+    </article>
+  );
+}

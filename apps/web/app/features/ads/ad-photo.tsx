@@ -1,0 +1,55 @@
+import type { AdPhoto as AdPhotoData } from "@unaa/contracts";
+import type { CSSProperties } from "react";
+
+export interface AdPhotoProps {
+  photo: AdPhotoData;
+  alt: string;
+  /** The `sizes` of the srcsets: how wide the photo is drawn at each viewport width. */
+  sizes: string;
+  /** Above the fold (the first cards, the gallery's first photo): loaded at once and early. */
+  priority?: boolean;
+  /** How the photo fills its box: cropped to it (cards) or whole inside it (galleries). */
+  fit?: "cover" | "contain";
+  className?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * An ad photo: AVIF where the server made it, WebP otherwise, each in three widths picked by the
+ * browser from `sizes`. The tiny blurred placeholder is the image's own background, so something
+ * shows at once and the loaded photo simply paints over it; width and height are given so the
+ * page does not jump while it loads.
+ */
+export function AdPhoto({
+  photo,
+  alt,
+  sizes,
+  priority = false,
+  fit = "cover",
+  className,
+  style,
+}: AdPhotoProps) {
+  return (
+    <picture>
+      {photo.avif && <source type="image/avif" srcSet={photo.avif} sizes={sizes} />}
+      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
+      <img
+        src={photo.src}
+        alt={alt}
+        width={photo.width}
+        height={photo.height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding="async"
+        className={className}
+        style={{
+          backgroundImage: `url("${photo.placeholder}")`,
+          backgroundSize: "cover",
+          backgroundPosition: "center",
+          objectFit: fit,
+          ...style,
+        }}
+      />
+    </picture>
+  );
+}
