@@ -52,8 +52,25 @@ export interface ResolvedPath {
   complectation?: ComplectationRow;
 }
 
+/** The catalogue entries an ad points at, by id (an ad keeps ids; its page shows names and links). */
+export interface CatalogRefIds {
+  mark?: number | null;
+  model?: number | null;
+  generation?: number | null;
+  complectation?: number | null;
+}
+
+export interface CatalogRefs {
+  mark?: CatalogMarkRef;
+  model?: CatalogModelRef;
+  generation?: CatalogGenerationRef;
+  complectation?: { id: number; slug: string; name: string };
+}
+
 export interface CatalogService {
   listMarks(kind: CatalogKind): Promise<CatalogMarksResponse>;
+  /** Names and slugs of the given ids (hidden or merged entries too: an ad still shows them). */
+  findRefs(ids: CatalogRefIds): Promise<CatalogRefs>;
   listModels(kind: CatalogKind, path: { mark: string }): Promise<CatalogModelsResponse>;
   listGenerations(
     kind: CatalogKind,
@@ -534,6 +551,23 @@ export function createCatalogService(db: Database): CatalogService {
         }));
       });
       return { query: q, items };
+    },
+
+    async findRefs(ids) {
+      const [mark, model, generation, complectation] = await Promise.all([
+        ids.mark ? repo.findMarkById(db, ids.mark) : undefined,
+        ids.model ? repo.findModelById(db, ids.model) : undefined,
+        ids.generation ? repo.findGenerationById(db, ids.generation) : undefined,
+        ids.complectation ? repo.findComplectationById(db, ids.complectation) : undefined,
+      ]);
+      return {
+        ...(mark ? { mark: toMarkRef(mark) } : {}),
+        ...(model ? { model: toModelRef(model) } : {}),
+        ...(generation ? { generation: toGenerationRef(generation) } : {}),
+        ...(complectation
+          ? { complectation: { id: complectation.id, slug: complectation.slug, name: complectation.name } }
+          : {}),
+      };
     },
 
     async getStaffMark(actor, id) {

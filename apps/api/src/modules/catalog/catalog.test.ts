@@ -131,6 +131,27 @@ describe("a mark, a model, a generation, a complectation", () => {
     });
   });
 
+  it("names the entries an ad points at by id, leaving out unknown ids", async () => {
+    const body = catalogComplectationResponseSchema.parse(
+      (await get(`${camry}/generations/xv70/complectations/2-5-at`)).json(),
+    );
+    const refs = await harness.app.services.catalogService.findRefs({
+      mark: body.mark.id,
+      model: body.model.id,
+      generation: body.generation.id,
+      complectation: body.complectation.id,
+    });
+    expect(refs).toMatchObject({
+      mark: { slug: "toyota", name: "Toyota" },
+      model: { slug: "camry", name: "Camry" },
+      generation: { slug: "xv70" },
+      complectation: { slug: "2-5-at", name: body.complectation.name },
+    });
+    expect(await harness.app.services.catalogService.findRefs({ mark: 2_000_000_000, model: null })).toEqual(
+      {},
+    );
+  });
+
   it.each([
     "/api/catalog/marks/no-such-mark/models",
     "/api/catalog/marks/Toyota/models",
