@@ -4,7 +4,14 @@ import { currencies } from "../car-values.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
 import { adPhotoSchema } from "./ad-photos.ts";
-import { adExactCountLimit, buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
+import {
+  adExactCountLimit,
+  adSearchLimitDefault,
+  adSearchLimitMax,
+  adSortNames,
+  buildAdFilterSchema,
+  buildAdInputSchema,
+} from "./ad-schemas.ts";
 
 /** product.md section 4. */
 export const adStatuses = ["draft", "pending", "active", "archived", "sold", "rejected", "removed"] as const;
@@ -64,17 +71,14 @@ export const adFilterSchemas = {
 export const adSearchQuerySchema = z
   .looseObject({
     vertical: z.enum(verticals),
-    sort: z
-      .string()
-      .optional()
-      .describe("fresh, newest, price-asc, price-desc, year-asc, year-desc, mileage-asc"),
+    sort: z.string().optional().describe(adSortNames.join(", ")),
     cursor: z.string().optional().describe("`nextCursor` of the previous page"),
     limit: z.string().optional().describe("1–50, default 20"),
   })
   .describe(
     "Field filters come from the vertical's definition: several values `body=sedan,coupe`, ranges " +
       "`yearFrom`/`yearTo`, and the common `q`, `priceFrom`, `priceTo`, `currency`, `regionId`, `townId`, " +
-      "`abroad`, `postedWithin` (days).",
+      "`abroad`, `postedWithin` (days), `withPhoto`, `urgent`.",
   );
 
 export const adIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -231,3 +235,68 @@ export type AdPhonesResponse = z.infer<typeof adPhonesResponseSchema>;
 
 export const adSimilarLimit = 8;
 export const adCardsResponseSchema = z.object({ items: z.array(adCardSchema) });
+
+/** A keyset page of any other list of ads. */
+export const adPageQuerySchema = z.object({
+  cursor: z.string().max(200).optional().describe("`nextCursor` of the previous page"),
+  limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
+});
+
+/** `GET /api/ads/urgent`: active ads with the urgent badge across verticals, freshest first. */
+export const adCardsPageSchema = z.object({
+  items: z.array(adCardSchema),
+  nextCursor: z.string().nullable().describe("Opaque; null on the last page"),
+});
+export type AdCardsPage = z.infer<typeof adCardsPageSchema>;
+
+/** An ad in its owner's list (Settings → adds): the card with counters and life-cycle times. */
+export const myAdSchema = adCardSchema.extend({
+  views: z.number().int(),
+  phoneReveals: z.number().int(),
+  favorites: z.number().int(),
+  expiresAt: z.iso.datetime().nullable(),
+  extendedAt: z.iso.datetime().nullable(),
+  rejectReason: z.enum(adRejectReasons).nullable(),
+  rejectNote: z.string().nullable(),
+  hasPendingChanges: z.boolean().describe("An edit of mark, model, year or photos waits for a moderator"),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type MyAd = z.infer<typeof myAdSchema>;
+
+export const myAdsQuerySchema = adPageQuerySchema.extend({
+  status: z.enum(adStatuses).default("active"),
+});
+
+export const myAdsResponseSchema = z.object({
+  items: z.array(myAdSchema).describe("Newest first"),
+  nextCursor: z.string().nullable().describe("Opaque; null on the last page"),
+  counts: z.record(z.enum(adStatuses), z.number().int()).describe("The user's ads in each status"),
+});
+export type MyAdsResponse = z.infer<typeof myAdsResponseSchema>;
+
+/** Verticals whose ads name a catalogue entry. */
+export const catalogAdVerticals = ["car", "commercial", "moto"] as const;
+
+/** `GET /api/ads/cars-summary`: the active ads of one catalogue entry (the catalogue's "ads" block). */
+export const adPriceSummaryQuerySchema = z
+  .strictObject({
+    vertical: z.enum(catalogAdVerticals).default("car"),
+    mark: z.coerce.number().int().positive().max(2_147_483_647),
+    model: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    generation: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((query) => query.generation === undefined || query.vertical === "car", {
+    path: ["generation"],
+    message: "only car ads have a generation",
+  });
+export type AdPriceSummaryQuery = z.infer<typeof adPriceSummaryQuerySchema>;
+
+export const adPriceSummarySchema = z.object({
+  count: z.number().int(),
+  priceMinKgs: z.number().int().nullable().describe("null when there is no ad"),
+  priceMaxKgs: z.number().int().nullable(),
+  priceMinUsd: z.number().int().nullable(),
+  priceMaxUsd: z.number().int().nullable(),
+});
+export type AdPriceSummary = z.infer<typeof adPriceSummarySchema>;

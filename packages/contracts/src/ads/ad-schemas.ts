@@ -151,6 +151,8 @@ export const adSorts = {
   "year-asc": { key: "year", direction: "asc" },
   "year-desc": { key: "year", direction: "desc" },
   "mileage-asc": { key: "mileage", direction: "asc" },
+  /** Views change while someone pages: an ad viewed meanwhile may show twice or not at all. */
+  "views-desc": { key: "views", direction: "desc" },
 } as const;
 export type AdSort = keyof typeof adSorts;
 export const adSortNames = Object.keys(adSorts) as AdSort[];
@@ -205,6 +207,8 @@ export function buildAdFilterSchema(definition: VerticalDefinition) {
     townId: listOf(z.coerce.number().int().positive()),
     abroad: z.stringbool().optional(),
     postedWithin: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(31).optional()),
+    withPhoto: z.stringbool().optional().describe("true: only ads with at least one photo"),
+    urgent: z.stringbool().optional().describe("true: only ads with the urgent badge in force"),
     sort: z.enum(adSortNames as [AdSort, ...AdSort[]]).default("fresh"),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
@@ -234,6 +238,8 @@ export interface AdFilters {
   townId?: number[];
   abroad?: boolean;
   postedWithin?: number;
+  withPhoto?: boolean;
+  urgent?: boolean;
   sort: AdSort;
   cursor?: string;
   limit: number;

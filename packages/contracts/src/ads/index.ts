@@ -3,3 +3,4 @@ export * from "./ad-definitions.ts";
 export * from "./ad-fields.ts";
 export * from "./ad-photos.ts";
 export * from "./ad-schemas.ts";
+export * from "./ad-search-text.ts";

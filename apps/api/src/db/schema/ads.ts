@@ -1,3 +1,4 @@
+import { adSearchKeySql } from "@unaa/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -95,10 +96,23 @@ export const ads = pgTable(
     engineType: text(),
     finalDrive: text(),
 
-    /** Russian stemming for ru, plain words for ky and en (product.md section 5). */
+    /**
+     * Other spellings of a vehicle's title: the catalogue's Cyrillic names and aliases of its mark,
+     * model and generation ("Камри", "камрюха"), written with the title.
+     */
+    searchTerms: text().notNull().default(""),
+    /**
+     * Russian stemming of title (weight A) and description, plus the words of title, other spellings
+     * and description as search keys (any script, see contracts `ad-search-text.ts`) for ky, en and
+     * transliterated queries (product.md section 5).
+     */
     searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('russian'::regconfig, coalesce(title, '')), 'A') || to_tsvector('russian'::regconfig, coalesce(description, '')) || to_tsvector('simple'::regconfig, coalesce(title, '') || ' ' || coalesce(description, ''))`,
+      sql`setweight(to_tsvector('russian'::regconfig, title), 'A') || to_tsvector('russian'::regconfig, description) || to_tsvector('simple'::regconfig, ${sql.raw(adSearchKeySql("title || ' ' || search_terms || ' ' || description"))})`,
     ),
+    /** The search key of title and other spellings, for typo-tolerant trigram matching (`key <% title_key`). */
+    titleKey: text().generatedAlwaysAs(sql`${sql.raw(adSearchKeySql("title || ' ' || search_terms"))}`),
+    /** The price before the last change lowered it, in the ad's currency; null after a rise. */
+    oldPrice: integer(),
 
     // Paid services in force until these times (product.md section 6; bought in the money issue).
     premiumUntil: timestamp({ withTimezone: true }),
@@ -135,7 +149,7 @@ export const ads = pgTable(
     check("ads_vertical_check", sql`${table.vertical} in ('car', 'commercial', 'moto', 'uslugi')`),
     check("ads_currency_check", sql`${table.currency} in ('KGS', 'USD')`),
     check("ads_price_check", sql`${table.price} >= 0`),
-    index("ads_user_idx").on(table.userId, table.status),
+    index("ads_user_idx").on(table.userId, table.status, table.id),
     index("ads_expires_idx").on(table.expiresAt).where(isActive),
     // Keyset pagination, one index per sort: (vertical, sort key, id) scanned in either direction.
     index("ads_fresh_idx").on(table.vertical, table.raisedAt, table.id).where(isActive),
@@ -180,8 +194,8 @@ export const ads = pgTable(
       .where(
         sql`status = 'active' and (premium_until is not null or vip_until is not null or top_until is not null)`,
       ),
-    index("ads_search_idx").using("gin", table.searchVector),
-    index("ads_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("ads_search_vector_idx").using("gin", table.searchVector),
+    index("ads_title_key_trgm_idx").using("gin", table.titleKey.op("gin_trgm_ops")),
   ],
 );
 
@@ -294,5 +308,34 @@ export const adFavorites = pgTable(
     primaryKey({ columns: [table.userId, table.adId] }),
     index("ad_favorites_user_idx").on(table.userId, table.createdAt),
     index("ad_favorites_ad_idx").on(table.adId),
+  ],
+);
+
+/**
+ * Notices about ads for their owners, waiting to be delivered (in-app, email or push: the
+ * notifications issue). For now the expiry warning, recorded 3 days before an ad's time is up
+ * (product.md section 4): one per ad per expiry time, so the sweep may run any number of times and an
+ * extended ad is warned again before its new end.
+ */
+export const adNotices = pgTable(
+  "ad_notices",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** The ad's expiry time the notice is about. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    check("ad_notices_kind_check", sql`${table.kind} in ('expiry-warning')`),
+    uniqueIndex("ad_notices_ad_kind_expiry_unique").on(table.adId, table.kind, table.expiresAt),
+    index("ad_notices_undelivered_idx").on(table.createdAt).where(sql`delivered_at is null`),
   ],
 );
