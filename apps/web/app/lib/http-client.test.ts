@@ -543,6 +543,26 @@ describe("session refresh (S4.2–S4.5, S7.5, S8.1)", () => {
     await expect(client.refresh()).rejects.toThrow(/accessToken/);
     expect(onSessionRefreshed).not.toHaveBeenCalled();
   });
+
+  it("a request's own transport sends it and its retry after a refresh, with the client's headers", async () => {
+    serveRefresh({ status: 200, body: refreshed });
+    const { client, fetchCalls } = setup({ token: "old" });
+    const transported: string[] = [];
+    const transport: typeof fetch = (input, init) => {
+      transported.push(`${init?.method} ${String(input).replace(baseUrl, "")}`);
+      return fetch(input, init);
+    };
+    const form = new FormData();
+    form.append("file", new Blob(["x"], { type: "image/png" }), "a.png");
+    await expect(client.post("/api/photos", form, { transport })).resolves.toEqual({ url: "/api/photos" });
+    expect(transported).toEqual(["POST /api/photos", "POST /api/photos"]);
+    expect(fetchCalls).toHaveLength(1);
+    expect(requestsTo("/api/photos").map((request) => request.headers.authorization)).toEqual([
+      "Bearer old",
+      "Bearer new",
+    ]);
+    expect(requestsTo("/api/photos")[1]?.headers["x-lang"]).toBe("ky");
+  });
 });
 
 describe("blocked users (S4.6, S6.4)", () => {

@@ -97,6 +97,11 @@ export interface RequestOptions {
    */
   retry?: number;
   signal?: AbortSignal;
+  /**
+   * Sends this request through another fetch-shaped function (e.g. one on XMLHttpRequest that
+   * reports upload progress); headers, the token, the refresh-and-retry and errors stay the client's.
+   */
+  transport?: typeof fetch;
 }
 
 export type BodylessOptions = Omit<RequestOptions, "method" | "body">;
@@ -270,7 +275,13 @@ export function createHttpClient<TUser = unknown>(options: HttpClientOptions<TUs
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await fetchImpl(url, { method, headers, body, credentials, signal: init.signal });
+        response = await (init.transport ?? fetchImpl)(url, {
+          method,
+          headers,
+          body,
+          credentials,
+          signal: init.signal,
+        });
       } catch (cause) {
         if (isAbortError(cause) || init.signal?.aborted) throw cause;
         if (attempt < retries) continue;

@@ -72,6 +72,14 @@ export function buildFieldSchema(field: FieldDefinition): z.ZodType {
   }
 }
 
+/**
+ * Cross-field checks run even when another field already failed, so a form learns every missing
+ * field at once; they only need an object to look at.
+ */
+const evenWithOtherIssues = {
+  when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+};
+
 /** The `fields` object of an ad of this vertical; an absent optional field reads as null. */
 export function buildFieldsSchema(definition: VerticalDefinition) {
   const shape: Record<string, z.ZodType> = {};
@@ -86,7 +94,7 @@ export function buildFieldsSchema(definition: VerticalDefinition) {
         context.addIssue({ code: "custom", path: [name], message: `one of ${group.join(", ")} is required` });
       }
     }
-  });
+  }, evenWithOtherIssues);
 }
 
 /** Lower-case ISO 3166-1 alpha-2 of the country an ad abroad is in. */
@@ -132,15 +140,16 @@ export function buildAdInputSchema<V extends Vertical>(definition: VerticalDefin
       fields: buildFieldsSchema(definition),
     })
     .superRefine((ad, context) => {
-      if (ad.abroadCountry !== null) {
+      // `!= null`: with other fields failing, a value may also be missing (undefined).
+      if (ad.abroadCountry != null) {
         for (const key of ["regionId", "townId"] as const) {
-          if (ad[key] !== null)
+          if (ad[key] != null)
             context.addIssue({ code: "custom", path: [key], message: "not with abroadCountry" });
         }
-      } else if (ad.regionId === null) {
+      } else if (ad.regionId == null) {
         context.addIssue({ code: "custom", path: ["regionId"], message: "a region, or abroadCountry" });
       }
-    });
+    }, evenWithOtherIssues);
 }
 
 export const adSorts = {

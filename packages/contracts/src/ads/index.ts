@@ -4,3 +4,4 @@ export * from "./ad-fields.ts";
 export * from "./ad-photos.ts";
 export * from "./ad-schemas.ts";
 export * from "./ad-search-text.ts";
+export * from "./ad-title.ts";
