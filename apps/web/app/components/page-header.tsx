@@ -9,8 +9,11 @@ export function useCrumbLabel(): (crumb: Crumb) => string {
   return (crumb) => crumb.text ?? (crumb.key ? t(crumb.key, crumb.values ?? {}) : "");
 }
 
-/** Breadcrumbs from the matched routes' handles, then the page title (the last crumb). */
-export function PageHeader() {
+/**
+ * Breadcrumbs from the matched routes' handles, then the page title: the last crumb, or `title`
+ * where the page's heading says more than its crumb (a list page: "Toyota Camry for sale in …").
+ */
+export function PageHeader({ title }: { title?: string }) {
   const { t } = useTranslation();
   const label = useCrumbLabel();
   const trail = crumbsOf(useMatches());
@@ -33,9 +36,9 @@ export function PageHeader() {
           ),
         )}
       </Breadcrumbs>
-      {last && (
+      {(title ?? last) && (
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {label(last)}
+          {title ?? (last && label(last))}
         </Title>
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Box,
   Button,
@@ -13,20 +14,61 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { IconBook2, IconMapPin, IconPlus, IconSearch } from "@tabler/icons-react";
+import {
+  IconBook2,
+  IconChevronRight,
+  IconMapPin,
+  IconPlus,
+  IconSearch,
+  IconSparkles,
+} from "@tabler/icons-react";
 import { type Vertical, verticals } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRouteLoaderData } from "react-router";
+import { serverContext } from "#server-context";
 import { AppLink } from "../components/app-link.tsx";
 import { verticalIcons } from "../components/vertical-icons.ts";
+import { formatCount } from "../features/ads/ad-format.ts";
+import { AdRow } from "../features/ads/ad-grid.tsx";
 import { localizePath } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/home.ts";
 import classes from "./home.module.css";
 
 export const handle = pageHandle("index");
+
+/** Cards per strip: four on wide screens, more to swipe through on phones. */
+const STRIP_SIZE = 8;
+
+/** One loader, the services asked in parallel: popular marks, urgent, and each vertical's freshest. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { adsService, catalogService } = context.get(serverContext).services;
+  const [marks, urgent, ...fresh] = await Promise.all([
+    catalogService.listMarks("car"),
+    adsService.listUrgentAds({ limit: STRIP_SIZE }),
+    ...verticals.map((vertical) => adsService.searchAds({ vertical, limit: STRIP_SIZE })),
+  ]);
+  return {
+    popularMarks: marks.items.filter((mark) => mark.isPopular).map(({ slug, name }) => ({ slug, name })),
+    urgent: urgent.items,
+    premium: fresh
+      .flatMap((page) => page.promoted)
+      .filter((ad) => ad.promotion === "premium")
+      .slice(0, STRIP_SIZE),
+    fresh: verticals.map((vertical, index) => {
+      const page = fresh[index];
+      return {
+        vertical,
+        items: page?.items ?? [],
+        total: page?.total ?? 0,
+        isExact: page?.totalIsExact ?? true,
+      };
+    }),
+  };
+}
 
 const hints: Record<Vertical, string> = {
   car: "home.carHint",
@@ -35,13 +77,53 @@ const hints: Record<Vertical, string> = {
   uslugi: "home.uslugiHint",
 };
 
-/** The home page frame: search with vertical tabs, the verticals, the catalogue and selling. */
-export default function Home() {
+/** A strip's heading with its "all" link. */
+function StripHeader({
+  title,
+  to,
+  link,
+  color,
+}: {
+  title: string;
+  to: string;
+  link: string;
+  color?: string;
+}) {
+  return (
+    <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
+      <Title order={2} fz={{ base: 20, sm: 24 }} c={color}>
+        {title}
+      </Title>
+      <Anchor component={AppLink} to={to} fw={600} fz="sm" style={{ flexShrink: 0 }}>
+        {link}
+        <IconChevronRight size={14} style={{ verticalAlign: "middle" }} aria-hidden />
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
+ * The home page: search with vertical tabs, the verticals with their counts, popular marks, premium
+ * and urgent ads, each vertical's freshest ads, the catalogue and selling.
+ */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { popularMarks, urgent, premium, fresh } = loaderData;
   const { t } = useTranslation();
   const locale = useLocale();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [vertical, setVertical] = useState<Vertical>("car");
   const regions = root?.config.regions ?? [];
+  const counts = Object.fromEntries(
+    fresh.map((strip) => [
+      strip.vertical,
+      strip.total > 0
+        ? t(strip.isExact ? "ads.list.total" : "ads.list.totalEstimate", {
+            count: strip.total,
+            shown: formatCount(strip.total, locale),
+          })
+        : null,
+    ]),
+  );
 
   return (
     <>
@@ -111,10 +193,81 @@ export default function Home() {
                 <Text fz="sm" c="dimmed">
                   {t(hints[value])}
                 </Text>
+                {counts[value] ? (
+                  <Text fz="sm" fw={600} c="indigo" mt={6} data-testid={`home-count-${value}`}>
+                    {counts[value]}
+                  </Text>
+                ) : null}
               </Card>
             );
           })}
         </SimpleGrid>
+
+        {popularMarks.length > 0 && (
+          <Box component="section" mt="xl" aria-labelledby="home-marks">
+            <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
+              <Title order={2} fz={{ base: 20, sm: 24 }} id="home-marks">
+                {t("ads.home.popularMarks")}
+              </Title>
+              <Anchor component={AppLink} to="/catalog" fw={600} fz="sm" style={{ flexShrink: 0 }}>
+                {t("ads.home.allMarks")}
+                <IconChevronRight size={14} style={{ verticalAlign: "middle" }} aria-hidden />
+              </Anchor>
+            </Group>
+            <SimpleGrid cols={{ base: 3, xs: 4, sm: 5, md: 10 }} spacing={6} data-testid="home-marks">
+              {popularMarks.map((mark) => (
+                <Button
+                  key={mark.slug}
+                  component={AppLink}
+                  to={`/car/${mark.slug}`}
+                  variant="default"
+                  radius="md"
+                  size="sm"
+                  className={classes.mark}
+                >
+                  {mark.name}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </Box>
+        )}
+
+        {premium.length > 0 && (
+          <Box component="section" mt="xl" className={classes.premium} data-testid="home-premium">
+            <Group gap={6} mb="sm">
+              <IconSparkles size={20} aria-hidden />
+              <Title order={2} fz={{ base: 20, sm: 24 }}>
+                {t("ads.list.promoted")}
+              </Title>
+            </Group>
+            <AdRow ads={premium} />
+          </Box>
+        )}
+
+        {urgent.length > 0 && (
+          <Box component="section" mt="xl" className={classes.urgent} data-testid="home-urgent">
+            <StripHeader title={t("ads.home.urgent")} to="/urgent" link={t("ads.home.allUrgent")} />
+            <AdRow ads={urgent} />
+          </Box>
+        )}
+
+        {fresh
+          .filter((strip) => strip.items.length > 0)
+          .map((strip) => (
+            <Box
+              component="section"
+              mt="xl"
+              key={strip.vertical}
+              data-testid={`home-fresh-${strip.vertical}`}
+            >
+              <StripHeader
+                title={t(`ads.home.fresh.${strip.vertical}`)}
+                to={`/${strip.vertical}`}
+                link={t("ads.home.all")}
+              />
+              <AdRow ads={strip.items} />
+            </Box>
+          ))}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="xl">
           <Card withBorder radius="lg" padding="xl">

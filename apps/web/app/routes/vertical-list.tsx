@@ -1,7 +1,9 @@
 import { commercialCategories, isOneOf, motoCategories, serviceTypes, type Vertical } from "@unaa/contracts";
-import { TitledPage } from "../components/titled-page.tsx";
+import { serverContext } from "#server-context";
+import { type AdListData, adListHead, loadAdList } from "../features/ads/ad-list-data.ts";
+import { AdListPage } from "../features/ads/ad-list-page.tsx";
 import { notFound } from "../lib/not-found.ts";
-import type { Crumb, PageHandle } from "../lib/page-handle.ts";
+import type { PageHandle } from "../lib/page-handle.ts";
 import { verticalOf } from "../lib/route-url.ts";
 import type { Route } from "./+types/vertical-list.ts";
 
@@ -12,23 +14,24 @@ const groupsByVertical: Record<Exclude<Vertical, "car">, readonly string[]> = {
 };
 
 /** `/commercial`, `/moto`, `/uslugi` and their `/{category}/all` lists; an unknown category is 404. */
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const vertical = verticalOf(request);
   if (!vertical || vertical === "car") notFound(request);
   const group = params.category ?? params.type;
   if (group !== undefined && !isOneOf(groupsByVertical[vertical], group)) notFound(request);
-  return { vertical, group: group ?? null };
+  return loadAdList({
+    request,
+    services: context.get(serverContext).services,
+    vertical,
+    group: group ?? null,
+  });
 }
 
 export const handle: PageHandle = {
-  breadcrumbs: (_params, data) => {
-    const { vertical, group } = data as Awaited<ReturnType<typeof loader>>;
-    const crumbs: Crumb[] = [{ key: `page.${vertical}.title`, to: `/${vertical}` }];
-    if (group) crumbs.push({ key: `category.${vertical}.${group}` });
-    return crumbs;
-  },
+  breadcrumbs: (_params, data) => (data as AdListData).crumbs,
+  head: (_params, data) => adListHead(data as AdListData),
 };
 
-export default function VerticalList() {
-  return <TitledPage />;
+export default function VerticalList({ loaderData }: Route.ComponentProps) {
+  return <AdListPage data={loaderData} />;
 }

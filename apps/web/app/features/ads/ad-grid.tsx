@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton } from "@mantine/core";
 import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
 import classes from "./ad-card.module.css";
 import { AdCard } from "./ad-card.tsx";
+import rowClasses from "./ad-grid.module.css";
 
 /** Columns at each width: two cards side by side on phones. */
 const defaultCols = { base: 2, sm: 3, lg: 4 } as const;
@@ -54,5 +55,19 @@ export function AdGridSkeleton({ count, cols = defaultCols }: { count: number; c
         </div>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** The photo widths of a card in a row: nearly half a phone, a third of a tablet, a quarter beyond. */
+const rowPhotoSizes = "(max-width: 48em) 46vw, (max-width: 75em) 31vw, 300px";
+
+/** A row of cards (home page strips): swiped sideways on phones, the first four on wide screens. */
+export function AdRow({ ads, testId }: { ads: readonly AdCardData[]; testId?: string }) {
+  return (
+    <div className={rowClasses.row} data-testid={testId}>
+      {ads.map((ad) => (
+        <AdCard key={ad.id} ad={ad} sizes={rowPhotoSizes} />
+      ))}
+    </div>
   );
 }

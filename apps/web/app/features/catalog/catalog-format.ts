@@ -23,12 +23,6 @@ export function catalogPath(kind: CatalogKind, ...slugs: string[]): string {
   return kind === "car" ? path : `${path}?kind=${kind}`;
 }
 
-/** The listing of ads for a catalogue entry (`/car/{mark}/{model}/{generation}`, spec S2.4). */
-export function adsPath(kind: CatalogKind, ...slugs: string[]): string {
-  if (kind !== "car") return `/${kind}`;
-  return ["/car", ...slugs.slice(0, 3)].join("/");
-}
-
 /** "2017–2021", "since 2023" — production years in the page's language. */
 export function formatYears(t: TFunction, from: number, to: number | null): string {
   return to === null ? t("catalog.years.since", { from }) : t("catalog.years.range", { from, to });

@@ -54,7 +54,7 @@ export interface CatalogPickerProps {
   initialMarks?: CatalogMarksResponse;
 }
 
-interface Option extends ComboboxItem {
+export interface CatalogOption extends ComboboxItem {
   /** Every spelling people may type for this option (names, aliases). */
   names: (string | null)[];
   hint?: string;
@@ -64,7 +64,7 @@ interface Option extends ComboboxItem {
  * Filters options the way the API search does: a typed prefix of any word of a name, an alias or
  * a transliteration, in either script or on the wrong keyboard layout ("кам", "lc", "rfv").
  */
-function filterByNames(options: readonly Option[]): OptionsFilter {
+export function filterByNames(options: readonly CatalogOption[]): OptionsFilter {
   const keys = new Map(
     options.map((option) => [option.value, catalogSearchKeys(catalogSpellings(option.names))]),
   );
@@ -94,20 +94,20 @@ function filterByNames(options: readonly Option[]): OptionsFilter {
 }
 
 /** Popular first as one group, then the rest A–Z (the API's order), each option once. */
-function groupPopular(
-  options: readonly (Option & { isPopular: boolean })[],
+export function groupPopular(
+  options: readonly (CatalogOption & { isPopular: boolean })[],
   labels: { popular: string; all: string },
-): ComboboxItemGroup<Option>[] {
+): ComboboxItemGroup<CatalogOption>[] {
   const popular = options.filter((option) => option.isPopular);
   const rest = options.filter((option) => !option.isPopular);
-  const groups: ComboboxItemGroup<Option>[] = [];
+  const groups: ComboboxItemGroup<CatalogOption>[] = [];
   if (popular.length > 0) groups.push({ group: labels.popular, items: popular });
   if (rest.length > 0) groups.push({ group: popular.length > 0 ? labels.all : labels.popular, items: rest });
   return groups;
 }
 
-function renderOption({ option }: { option: ComboboxItem }) {
-  const { hint } = option as Option;
+export function renderOption({ option }: { option: ComboboxItem }) {
+  const { hint } = option as CatalogOption;
   return (
     <Group gap={8} wrap="nowrap" justify="space-between" w="100%">
       <Text fz="sm">{option.label}</Text>

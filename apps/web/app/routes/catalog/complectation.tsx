@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar } from "../../features/catalog/ads-for-car.tsx";
+import { AdsForCar, loadAdsForCar } from "../../features/catalog/ads-for-car.tsx";
 import {
   catalogPath,
   describeComplectation,
@@ -60,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const summary = describeComplectation(getI18n(locale).t, locale, data.complectation);
   return {
     ...data,
+    adsSummary: await loadAdsForCar(context.get(serverContext).services, kind, data),
     years: await yearsInWords(locale, data.generation.yearFrom, data.generation.yearTo),
     labels,
     summary,
@@ -209,7 +210,12 @@ export default function CatalogComplectationPage({ loaderData }: Route.Component
         )}
       </Grid>
 
-      <AdsForCar kind={kind} name={`${generationName} ${complectation.name}`} slugs={slugs} />
+      <AdsForCar
+        kind={kind}
+        name={`${generationName} ${complectation.name}`}
+        refs={{ mark, model, generation }}
+        summary={loaderData.adsSummary}
+      />
     </Container>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Card, Container, Stack, Table, Text, Title } from "
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar } from "../../features/catalog/ads-for-car.tsx";
+import { AdsForCar, loadAdsForCar } from "../../features/catalog/ads-for-car.tsx";
 import {
   catalogPath,
   describeComplectation,
@@ -45,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   return {
     ...data,
+    adsSummary: await loadAdsForCar(context.get(serverContext).services, kind, data),
     labels: await labelGeneration(locale, data.generation),
     years: await yearsInWords(locale, data.generation.yearFrom, data.generation.yearTo),
   };
@@ -177,7 +178,7 @@ export default function CatalogGeneration({ loaderData }: Route.ComponentProps) 
         )}
       </Box>
 
-      <AdsForCar kind={kind} name={name} slugs={slugs} />
+      <AdsForCar kind={kind} name={name} refs={{ mark, model, generation }} summary={loaderData.adsSummary} />
     </Container>
   );
 }

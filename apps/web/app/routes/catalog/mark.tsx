@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Container, Group, SimpleGrid, Text, Title } from "@m
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar } from "../../features/catalog/ads-for-car.tsx";
+import { AdsForCar, loadAdsForCar } from "../../features/catalog/ads-for-car.tsx";
 import { catalogPath, formatYears } from "../../features/catalog/catalog-format.ts";
 import { brandLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
@@ -25,7 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const data = await loadOrNotFound(request, () => catalogService.listModels(kind, { mark: params.mark }));
   redirectIfMoved(request, kind, [params.mark], [data.mark.slug]);
   // The country's name is settled here so the browser shows exactly what the server rendered.
-  return { ...data, countryLabel: countryName(data.mark.country, locale) };
+  const adsSummary = await loadAdsForCar(context.get(serverContext).services, kind, data);
+  return { ...data, adsSummary, countryLabel: countryName(data.mark.country, locale) };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -132,7 +133,7 @@ export default function CatalogMark({ loaderData }: Route.ComponentProps) {
         )}
       </Box>
 
-      <AdsForCar kind={kind} name={mark.name} slugs={[mark.slug]} />
+      <AdsForCar kind={kind} name={mark.name} refs={{ mark }} summary={loaderData.adsSummary} />
     </Container>
   );
 }

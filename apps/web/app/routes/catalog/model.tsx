@@ -2,7 +2,7 @@ import { Badge, Box, Card, Container, Group, SimpleGrid, Text, Title } from "@ma
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar } from "../../features/catalog/ads-for-car.tsx";
+import { AdsForCar, loadAdsForCar } from "../../features/catalog/ads-for-car.tsx";
 import { catalogPath, formatYears } from "../../features/catalog/catalog-format.ts";
 import { breadcrumbLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
@@ -30,7 +30,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const items = await Promise.all(
     data.items.map(async (generation) => ({ ...generation, ...(await labelGeneration(locale, generation)) })),
   );
-  return { ...data, items, years: await yearsInWords(locale, data.model.yearFrom, data.model.yearTo) };
+  const adsSummary = await loadAdsForCar(context.get(serverContext).services, kind, data);
+  return {
+    ...data,
+    items,
+    adsSummary,
+    years: await yearsInWords(locale, data.model.yearFrom, data.model.yearTo),
+  };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -124,7 +130,7 @@ export default function CatalogModel({ loaderData }: Route.ComponentProps) {
         )}
       </Box>
 
-      <AdsForCar kind={kind} name={name} slugs={[mark.slug, model.slug]} />
+      <AdsForCar kind={kind} name={name} refs={{ mark, model }} summary={loaderData.adsSummary} />
     </Container>
   );
 }

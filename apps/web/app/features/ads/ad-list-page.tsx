@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Drawer,
+  EmptyState,
+  Group,
+  Indicator,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import {
+  IconAdjustmentsHorizontal,
+  IconBook2,
+  IconInfoCircle,
+  IconListSearch,
+  IconSparkles,
+} from "@tabler/icons-react";
+import type { AdSearchResponse, Currency } from "@unaa/contracts";
+import { verticalDefinitions } from "@unaa/contracts";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
+import { AppLink } from "../../components/app-link.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { api } from "../../lib/app-state.ts";
+import { localizePath, stripLocale } from "../../lib/i18n.ts";
+import { useLocale } from "../../lib/use-locale.ts";
+import { catalogPath } from "../catalog/catalog-format.ts";
+import { fieldLabelKey, formatCount } from "./ad-format.ts";
+import { AdGrid, AdGridSkeleton } from "./ad-grid.tsx";
+import { type AdListData, adListPageSize } from "./ad-list-data.ts";
+import classes from "./ad-list-page.module.css";
+import {
+  countFilters,
+  type ListQuery,
+  listLocation,
+  pathFilters,
+  sortsOf,
+  withFilter,
+} from "./ad-list-query.ts";
+import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
+import { ShowMore } from "./show-more.tsx";
+import { useLiveCount } from "./use-live-count.ts";
+import { useMorePages } from "./use-more-pages.ts";
+
+/** "1 234 объявления", "≈ 12 000 объявлений" (above the exact-count limit). */
+function useTotalText() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (total: number, isExact: boolean) =>
+    t(isExact ? "ads.list.total" : "ads.list.totalEstimate", {
+      count: total,
+      shown: formatCount(total, locale),
+    });
+}
+
+function ListResults({ data, currency }: { data: AdListData; currency: Currency | undefined }) {
+  const { t } = useTranslation();
+  const { page } = data;
+  const more = useMorePages(page, (cursor) =>
+    api.get<AdSearchResponse>("/api/ads", {
+      query: { vertical: data.vertical, ...data.filters, cursor, limit: adListPageSize },
+      silent: true,
+    }),
+  );
+  const promotedIds = new Set(page.promoted.map((ad) => ad.id));
+  const items = [...page.items, ...more.extra].filter((ad) => !promotedIds.has(ad.id));
+  const shown = page.promoted.length + items.length;
+  const cols = { base: 2, sm: 3, lg: 3 } as const;
+
+  if (shown === 0) return <EmptyList data={data} />;
+  return (
+    <Stack gap="lg">
+      {page.promoted.length > 0 && (
+        <Box component="section" aria-labelledby="ads-promoted" className={classes.promoted}>
+          <Group gap={6} mb="sm">
+            <IconSparkles size={18} aria-hidden />
+            <Title order={2} fz="md" id="ads-promoted">
+              {t("ads.list.promoted")}
+            </Title>
+          </Group>
+          <AdGrid
+            ads={page.promoted}
+            currency={currency}
+            cols={cols}
+            priorityCount={2}
+            testId="ads-promoted"
+          />
+        </Box>
+      )}
+      <AdGrid
+        ads={items}
+        currency={currency}
+        cols={cols}
+        priorityCount={page.promoted.length > 0 ? 0 : 2}
+        testId="ads-list"
+      />
+      <ShowMore more={more} />
+    </Stack>
+  );
+}
+
+/**
+ * Nothing found: with filters, the way back; a car's landing page without other filters, the way to
+ * other cars; an empty vertical, an honest "none yet" and the way to sell.
+ */
+function EmptyList({ data }: { data: AdListData }) {
+  const { t } = useTranslation();
+  const reset = useResetPath(data);
+  const carName = data.path.map((entry) => entry.name).join(" ");
+  const isLanding = carName !== "" && reset === "/car";
+  const texts = isLanding
+    ? { title: t("ads.list.emptyLanding", { name: carName }), hint: t("ads.list.emptyLandingHint") }
+    : reset !== null
+      ? { title: t("ads.list.emptyFiltered"), hint: t("ads.list.emptyFilteredHint") }
+      : { title: t("ads.list.emptyTitle"), hint: t("ads.list.emptyHint") };
+  return (
+    <EmptyState
+      py="xl"
+      variant="light"
+      icon={<IconListSearch size={28} />}
+      title={texts.title}
+      description={texts.hint}
+      data-testid="ads-empty"
+    >
+      <EmptyState.Actions>
+        {reset !== null && (
+          <Button component={AppLink} to={reset} variant="light">
+            {t(isLanding ? "ads.list.allCars" : "ads.list.reset")}
+          </Button>
+        )}
+        <Button
+          component={AppLink}
+          to={`/create/${data.vertical}`}
+          variant={reset !== null ? "subtle" : "filled"}
+        >
+          {t("ads.list.sell")}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** Where "reset" leads: the landing path without its query, or the vertical's list; null: nothing set. */
+function useResetPath(data: AdListData): string | null {
+  const location = listLocation(data.vertical, data.filters, data.path);
+  if (location.search) return location.pathname;
+  return location.pathname === `/${data.vertical}` ? null : `/${data.vertical}`;
+}
+
+function FilterDrawer({
+  data,
+  opened,
+  onClose,
+  onApply,
+}: {
+  data: AdListData;
+  opened: boolean;
+  onClose: () => void;
+  onApply: (filters: ListQuery) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(data.filters);
+  useEffect(() => {
+    if (opened) setDraft(data.filters);
+  }, [opened, data.filters]);
+  const count = useLiveCount(data.vertical, draft, {
+    filters: data.filters,
+    total: data.page.total,
+    isExact: data.page.totalIsExact,
+  });
+  const totalText = useTotalText();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t("ads.filters.title")}
+      position="right"
+      size="100%"
+      classNames={{ body: classes.drawerBody }}
+      closeButtonProps={{ "aria-label": t("ads.filters.close") }}
+      data-testid="filter-drawer"
+    >
+      <Box px="md" pb="md">
+        <FilterPanel vertical={data.vertical} filters={draft} onChange={(next) => setDraft(next)} size="md" />
+      </Box>
+      <Group className={classes.drawerFooter} wrap="nowrap" gap="sm">
+        <Button
+          variant="default"
+          size="md"
+          onClick={() => setDraft(pathFilters(data.vertical, data.path, data.group))}
+        >
+          {t("ads.list.reset")}
+        </Button>
+        <Button
+          size="md"
+          flex={1}
+          loading={count.isLoading}
+          onClick={() => onApply(draft)}
+          data-testid="filter-drawer-apply"
+        >
+          {count.total === null
+            ? t("ads.filters.showAds")
+            : t("ads.filters.show", { what: totalText(count.total, count.isExact) })}
+        </Button>
+      </Group>
+    </Drawer>
+  );
+}
+
+/**
+ * One list page for every vertical, category and catalogue landing: the filter panel (a sidebar on
+ * wide screens, a drawer with a live count on phones), sorts, the promoted block, cards and
+ * "show more". Filters live in the address: every change is a navigation the loader answers, so a
+ * shared link and the back button give the same list.
+ */
+export function AdListPage({ data }: { data: AdListData }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const totalText = useTotalText();
+  const definition = verticalDefinitions[data.vertical];
+  const lastWasTyping = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every history move.
+  useEffect(() => {
+    if (navigationType === "POP") lastWasTyping.current = false;
+  }, [location.key]);
+
+  function apply(next: ListQuery, change: FilterChange) {
+    const target = listLocation(data.vertical, next, data.path);
+    // Typing a price makes one history entry, not one per pause.
+    const replace = change.typing && lastWasTyping.current;
+    lastWasTyping.current = change.typing;
+    navigate(localizePath(target.pathname, locale) + target.search, { replace, preventScrollReset: true });
+  }
+
+  const isLoading =
+    navigation.state === "loading" &&
+    stripLocale(navigation.location.pathname).split("/")[1] === data.vertical &&
+    stripLocale(navigation.location.pathname).split("/").length <= 5;
+  const currency = data.filters.currency === "USD" ? "USD" : undefined;
+  const filterCount = countFilters(data.filters) - data.path.length - (data.group ? 1 : 0);
+  const sorts = sortsOf(definition);
+
+  return (
+    <Container size="xl" py="lg">
+      <PageHeader title={data.heading} />
+      {data.path.length > 0 && (
+        <Anchor
+          component={AppLink}
+          to={catalogPath("car", ...data.path.map((entry) => entry.slug))}
+          fz="sm"
+          className={classes.catalogLink}
+          data-testid="ads-catalog-link"
+        >
+          <IconBook2 size={16} aria-hidden />
+          {t("ads.list.catalogLink", { name: data.path.map((entry) => entry.name).join(" ") })}
+        </Anchor>
+      )}
+      {data.refused.length > 0 && (
+        <Alert color="yellow" icon={<IconInfoCircle />} mb="md" data-testid="ads-refused">
+          {t("ads.list.refused", {
+            names: data.refused.map((name) => t(fieldLabelKey(name.replace(/(From|To)$/, "")))).join(", "),
+          })}
+        </Alert>
+      )}
+      <div className={classes.layout}>
+        <Box component="aside" visibleFrom="md" aria-label={t("ads.filters.title")}>
+          <FilterPanel vertical={data.vertical} filters={data.filters} onChange={apply} size="sm" />
+        </Box>
+        <Box component="section" aria-label={data.heading} miw={0}>
+          <div className={classes.toolbar}>
+            <Text fw={600} data-testid="ads-total" className={classes.total}>
+              {totalText(data.page.total, data.page.totalIsExact)}
+            </Text>
+            <Indicator label={filterCount} size={18} disabled={filterCount <= 0} hiddenFrom="md">
+              <Button
+                variant="default"
+                size="sm"
+                fullWidth
+                hiddenFrom="md"
+                leftSection={<IconAdjustmentsHorizontal size={16} />}
+                onClick={() => setDrawerOpened(true)}
+                data-testid="filter-drawer-open"
+              >
+                {t("ads.filters.title")}
+              </Button>
+            </Indicator>
+            <Select
+              size="sm"
+              aria-label={t("ads.sort.label")}
+              data={sorts.map((sort) => ({ value: sort, label: t(`ads.sort.${sort}`) }))}
+              value={data.filters.sort ?? "fresh"}
+              onChange={(sort) =>
+                apply(withFilter(data.filters, "sort", sort === "fresh" ? undefined : (sort ?? undefined)), {
+                  typing: false,
+                })
+              }
+              allowDeselect={false}
+              comboboxProps={{ transitionProps: { duration: 0 } }}
+              data-testid="ads-sort"
+            />
+          </div>
+          {isLoading ? (
+            <AdGridSkeleton count={6} cols={{ base: 2, sm: 3, lg: 3 }} />
+          ) : (
+            <ListResults key={location.pathname + location.search} data={data} currency={currency} />
+          )}
+        </Box>
+      </div>
+      <FilterDrawer
+        data={data}
+        opened={drawerOpened}
+        onClose={() => setDrawerOpened(false)}
+        onApply={(filters) => {
+          setDrawerOpened(false);
+          apply(filters, { typing: false });
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,144 @@
+import { MultiSelect } from "@mantine/core";
+import type { CatalogField, CatalogKind } from "@unaa/contracts";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { fetchCatalogGenerations, fetchCatalogMarks, fetchCatalogModels } from "../catalog/catalog-api.ts";
+import { formatYears } from "../catalog/catalog-format.ts";
+import { filterByNames, groupPopular, renderOption } from "../catalog/catalog-picker.tsx";
+import { useCatalogList } from "../catalog/use-catalog-list.ts";
+import { fieldLabelKey } from "./ad-format.ts";
+import { type ListQuery, listValues } from "./ad-list-query.ts";
+
+export interface CatalogFilterProps {
+  kind: CatalogKind;
+  /** The catalogue fields of the definition (mark, model, generation…), outermost first. */
+  fields: readonly CatalogField[];
+  filters: ListQuery;
+  onChange: (changes: ListQuery) => void;
+  size: "sm" | "md";
+}
+
+/**
+ * Marks (several at once), then models of one chosen mark, then generations of one chosen model:
+ * the catalogue's lists, searched the way the catalogue picker searches (Latin, Cyrillic, aliases).
+ * Values are catalogue ids, as the search takes them; choosing a level clears the levels below.
+ */
+export function CatalogFilter({ kind, fields, filters, onChange, size }: CatalogFilterProps) {
+  const { t } = useTranslation();
+  const has = (level: string) => fields.some((field) => field.level === level);
+  const markIds = listValues(filters, "mark");
+  const modelIds = listValues(filters, "model");
+  const generationIds = listValues(filters, "generation");
+
+  const marks = useCatalogList(`marks:${kind}`, () => fetchCatalogMarks(kind));
+  const markSlug =
+    markIds.length === 1 ? marks.data?.items.find((mark) => String(mark.id) === markIds[0])?.slug : undefined;
+  const models = useCatalogList(has("model") && markSlug ? `models:${kind}:${markSlug}` : null, () =>
+    fetchCatalogModels(kind, markSlug ?? ""),
+  );
+  const modelSlug =
+    modelIds.length === 1
+      ? models.data?.items.find((model) => String(model.id) === modelIds[0])?.slug
+      : undefined;
+  const generations = useCatalogList(
+    has("generation") && markSlug && modelSlug ? `generations:${kind}:${markSlug}:${modelSlug}` : null,
+    () => fetchCatalogGenerations(kind, markSlug ?? "", modelSlug ?? ""),
+  );
+
+  const markOptions = useMemo(
+    () =>
+      (marks.data?.items ?? []).map((mark) => ({
+        value: String(mark.id),
+        label: mark.name,
+        names: [mark.name, mark.nameCyrillic, ...mark.aliases],
+        isPopular: mark.isPopular,
+      })),
+    [marks.data],
+  );
+  const modelOptions = useMemo(
+    () =>
+      (models.data?.items ?? []).map((model) => ({
+        value: String(model.id),
+        label: model.name,
+        names: [model.name, model.nameCyrillic, ...model.aliases],
+        hint: formatYears(t, model.yearFrom, model.yearTo),
+        isPopular: model.isPopular,
+      })),
+    [models.data, t],
+  );
+  const generationOptions = useMemo(
+    () =>
+      (generations.data?.items ?? []).map((generation) => ({
+        value: String(generation.id),
+        label: `${generation.name}, ${formatYears(t, generation.yearFrom, generation.yearTo)}`,
+        names: [generation.name, ...generation.aliases],
+      })),
+    [generations.data, t],
+  );
+  const groupLabels = { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") };
+  const status = (list: { isLoading: boolean; hasFailed: boolean }) =>
+    t(
+      list.hasFailed
+        ? "catalog.picker.failed"
+        : list.isLoading
+          ? "catalog.picker.loading"
+          : "catalog.picker.nothing",
+    );
+  const common = {
+    size,
+    searchable: true,
+    clearable: true,
+    hidePickedOptions: true,
+    maxDropdownHeight: 320,
+    renderOption,
+    comboboxProps: { shadow: "md", transitionProps: { duration: 0 } },
+  } as const;
+  // Until its list arrives a chosen id has no name: it stays an option, so it is not dropped.
+  const missing = (options: readonly { value: string }[], ids: readonly string[]) =>
+    ids
+      .filter((id) => !options.some((option) => option.value === id))
+      .map((id) => ({ value: id, label: "…" }));
+
+  return (
+    <>
+      <MultiSelect
+        {...common}
+        label={t(fieldLabelKey("mark"))}
+        placeholder={markIds.length ? undefined : t("ads.filters.anyMark")}
+        data={[...groupPopular(markOptions, groupLabels), ...missing(markOptions, markIds)]}
+        filter={filterByNames(markOptions)}
+        value={markIds}
+        onChange={(ids) => onChange({ mark: ids.join(","), model: "", generation: "" })}
+        nothingFoundMessage={status(marks)}
+        data-testid="filter-mark"
+      />
+      {has("model") && (
+        <MultiSelect
+          {...common}
+          label={t(fieldLabelKey("model"))}
+          placeholder={markSlug ? t("ads.filters.anyModel") : t("ads.filters.chooseMarkFirst")}
+          data={[...groupPopular(modelOptions, groupLabels), ...missing(modelOptions, modelIds)]}
+          filter={filterByNames(modelOptions)}
+          value={modelIds}
+          disabled={!markSlug}
+          onChange={(ids) => onChange({ model: ids.join(","), generation: "" })}
+          nothingFoundMessage={status(models)}
+          data-testid="filter-model"
+        />
+      )}
+      {has("generation") && modelSlug && (
+        <MultiSelect
+          {...common}
+          label={t(fieldLabelKey("generation"))}
+          placeholder={t("ads.filters.anyGeneration")}
+          data={[...generationOptions, ...missing(generationOptions, generationIds)]}
+          filter={filterByNames(generationOptions)}
+          value={generationIds}
+          onChange={(ids) => onChange({ generation: ids.join(",") })}
+          nothingFoundMessage={status(generations)}
+          data-testid="filter-generation"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,429 @@
+import {
+  Button,
+  Chip,
+  Collapse,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TextInput,
+} from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSearch } from "@tabler/icons-react";
+import {
+  type CatalogField,
+  currencies,
+  type FieldDefinition,
+  type NumberField,
+  resolveBound,
+  type Vertical,
+  verticalDefinitions,
+} from "@unaa/contracts";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { getDecimalSeparator } from "../../lib/format.ts";
+import { useLocale } from "../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { fieldLabelKey, valueLabelKey } from "./ad-format.ts";
+import { type ListQuery, listValues, withFilter } from "./ad-list-query.ts";
+import { CatalogFilter } from "./catalog-filter.tsx";
+
+/** How long typing rests before the filter applies. */
+const TYPING_PAUSE_MS = 600;
+/** Up to this many values show as chips; longer lists are a searchable multi-select. */
+const MAX_CHIPS = 8;
+export const postedWithinDays = [1, 3, 7, 14, 31] as const;
+
+export interface FilterChange {
+  /** The change came from typing (a price, a year): one history entry for the whole typing. */
+  typing: boolean;
+}
+
+export interface FilterPanelProps {
+  vertical: Vertical;
+  filters: ListQuery;
+  onChange: (next: ListQuery, change: FilterChange) => void;
+  size?: "sm" | "md";
+}
+
+/**
+ * A text that applies after a pause in typing, or at once on Enter or leaving the field; it follows
+ * the filters when they change from outside (back button, reset).
+ */
+function useTypedValue(value: string, apply: (text: string) => void) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const applied = useRef(value);
+  useEffect(() => {
+    applied.current = value;
+    setText(value);
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const flush = (next: string) => {
+    clearTimeout(timer.current);
+    if (next === applied.current) return;
+    applied.current = next;
+    apply(next);
+  };
+  return {
+    text,
+    change(next: string) {
+      setText(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => flush(next), TYPING_PAUSE_MS);
+    },
+    flush: () => flush(text),
+  };
+}
+
+function TypedNumber({
+  value,
+  onApply,
+  placeholder,
+  label,
+  field,
+  size,
+}: {
+  value: string;
+  onApply: (text: string) => void;
+  placeholder: string;
+  label: string;
+  field: Pick<NumberField, "kind" | "step" | "min" | "max"> & { grouped: boolean };
+  size: "sm" | "md";
+}) {
+  const locale = useLocale();
+  const typed = useTypedValue(value, onApply);
+  const decimals = field.step !== undefined && field.step < 1 ? 1 : 0;
+  return (
+    <NumberInput
+      size={size}
+      aria-label={label}
+      placeholder={placeholder}
+      value={typed.text}
+      onChange={(next) => typed.change(next === "" ? "" : String(next))}
+      onBlur={typed.flush}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") typed.flush();
+      }}
+      hideControls
+      allowNegative={false}
+      decimalScale={decimals}
+      decimalSeparator={getDecimalSeparator(locale)}
+      thousandSeparator={field.grouped ? " " : undefined}
+      min={resolveBound(field.min)}
+      max={resolveBound(field.max)}
+      clampBehavior="none"
+      inputMode={decimals ? "decimal" : "numeric"}
+    />
+  );
+}
+
+function RangeFilter({
+  label,
+  unit,
+  name,
+  field,
+  filters,
+  apply,
+  size,
+}: {
+  label: string;
+  unit: string | null;
+  name: string;
+  field: Pick<NumberField, "kind" | "step" | "min" | "max"> & { grouped: boolean };
+  filters: ListQuery;
+  apply: (name: string, value: string) => void;
+  size: "sm" | "md";
+}) {
+  const { t } = useTranslation();
+  const heading = unit ? `${label}, ${unit}` : label;
+  return (
+    <Input.Wrapper label={heading} size={size}>
+      <Group gap={6} grow wrap="nowrap" data-testid={`filter-${name}`}>
+        {(["From", "To"] as const).map((side) => (
+          <TypedNumber
+            key={side}
+            value={filters[`${name}${side}`] ?? ""}
+            onApply={(text) => apply(`${name}${side}`, text)}
+            placeholder={t(`ads.filters.${side === "From" ? "from" : "to"}`)}
+            label={`${heading}: ${t(`ads.filters.${side === "From" ? "from" : "to"}`)}`}
+            field={field}
+            size={size}
+          />
+        ))}
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+function EnumFilter({
+  vertical,
+  field,
+  values,
+  filters,
+  apply,
+  size,
+}: {
+  vertical: Vertical;
+  field: FieldDefinition;
+  values: readonly string[];
+  filters: ListQuery;
+  apply: (name: string, value: string) => void;
+  size: "sm" | "md";
+}) {
+  const { t } = useTranslation();
+  const definition = verticalDefinitions[vertical];
+  const label = t(fieldLabelKey(field.name));
+  const chosen = listValues(filters, field.name);
+  const options = values.map((value) => ({ value, label: t(valueLabelKey(definition, field.name, value)) }));
+  if (values.length > MAX_CHIPS) {
+    return (
+      <MultiSelect
+        size={size}
+        label={label}
+        placeholder={chosen.length ? undefined : t("ads.filters.any")}
+        data={options}
+        value={chosen}
+        onChange={(next) => apply(field.name, next.join(","))}
+        searchable
+        clearable
+        hidePickedOptions
+        comboboxProps={{ shadow: "md", transitionProps: { duration: 0 } }}
+        data-testid={`filter-${field.name}`}
+      />
+    );
+  }
+  return (
+    <Input.Wrapper label={label} size={size}>
+      <Chip.Group multiple value={chosen} onChange={(next) => apply(field.name, next.join(","))}>
+        <Group gap={6} mt={4} data-testid={`filter-${field.name}`}>
+          {options.map((option) => (
+            <Chip key={option.value} value={option.value} size="sm" radius="sm">
+              {option.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Input.Wrapper>
+  );
+}
+
+/**
+ * The filters of a vertical, built from its definition: catalogue pickers, price with currency,
+ * every filterable field (several values → chips or a multi-select, a range → from/to with the unit,
+ * yes/no → a switch), then place, age, photos and urgency. Fields not shown on cards wait under
+ * "more filters" unless one of them is set.
+ */
+export function FilterPanel({ vertical, filters, onChange, size = "md" }: FilterPanelProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const regions = useRouteLoaderData<typeof rootLoader>("root")?.config.regions ?? [];
+  const definition = verticalDefinitions[vertical];
+  const apply = (name: string, value: string, typing = false) =>
+    onChange(withFilter(filters, name, value || undefined), { typing });
+  const applyMany = (changes: ListQuery) => {
+    let next = filters;
+    for (const [name, value] of Object.entries(changes)) next = withFilter(next, name, value || undefined);
+    onChange(next, { typing: false });
+  };
+  const typedApply = (name: string, value: string) => apply(name, value, true);
+  const q = useTypedValue(filters.q ?? "", (text) => typedApply("q", text.trim()));
+
+  const catalogFields = definition.fields.filter(
+    (field): field is CatalogField => field.kind === "catalog" && !!field.filter,
+  );
+  const filterable = definition.fields.filter((field) => field.filter && field.kind !== "catalog");
+  const isSet = (field: FieldDefinition) =>
+    [field.name, `${field.name}From`, `${field.name}To`].some((name) => filters[name]);
+  const moreFields = filterable.filter((field) => !field.onCard && field.name !== definition.categoryField);
+  const [showMore, setShowMore] = useState(() => moreFields.some(isSet));
+
+  function fieldControl(field: FieldDefinition): ReactNode {
+    if (field.filter === "boolean") {
+      return (
+        <Switch
+          key={field.name}
+          size={size}
+          label={t(fieldLabelKey(field.name))}
+          checked={filters[field.name] === "true"}
+          onChange={(event) => apply(field.name, event.currentTarget.checked ? "true" : "")}
+        />
+      );
+    }
+    if (field.filter === "range" && (field.kind === "number" || field.kind === "integer")) {
+      const companion = definition.fields.find((other) => other.name === `${field.name}Unit`);
+      const unit = field.unit ?? (companion?.kind === "enum" ? companion.values[0] : undefined);
+      return (
+        <RangeFilter
+          key={field.name}
+          label={t(fieldLabelKey(field.name))}
+          unit={unit ? t(`unit.${unit}`) : null}
+          name={field.name}
+          field={{ ...field, grouped: unit !== undefined }}
+          filters={filters}
+          apply={typedApply}
+          size={size}
+        />
+      );
+    }
+    if (field.kind === "enum" || field.kind === "multi-enum") {
+      return (
+        <EnumFilter
+          key={field.name}
+          vertical={vertical}
+          field={field}
+          values={field.values}
+          filters={filters}
+          apply={apply}
+          size={size}
+        />
+      );
+    }
+    return null;
+  }
+
+  const chosenRegions = listValues(filters, "regionId");
+  const townGroups = regions
+    .filter((region) => chosenRegions.includes(String(region.id)))
+    .map((region) => ({
+      group: region.name[locale],
+      items: region.towns.map((town) => ({ value: String(town.id), label: town.name[locale] })),
+    }));
+  const selectProps = {
+    size,
+    searchable: true,
+    clearable: true,
+    hidePickedOptions: true,
+    comboboxProps: { shadow: "md", transitionProps: { duration: 0 } },
+  } as const;
+
+  return (
+    <Stack gap="md" data-testid="filter-panel">
+      <TextInput
+        size={size}
+        label={t("ads.filters.q")}
+        placeholder={t("ads.filters.qPlaceholder")}
+        leftSection={<IconSearch size={16} />}
+        value={q.text}
+        onChange={(event) => q.change(event.currentTarget.value)}
+        onBlur={q.flush}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") q.flush();
+        }}
+        data-testid="filter-q"
+      />
+      {filterable.filter((field) => field.name === definition.categoryField).map(fieldControl)}
+      {catalogFields.length > 0 && (
+        <CatalogFilter
+          kind={catalogFields[0]?.catalogKind ?? "car"}
+          fields={catalogFields}
+          filters={filters}
+          onChange={applyMany}
+          size={size}
+        />
+      )}
+      <Stack gap={6}>
+        <RangeFilter
+          label={t(fieldLabelKey("price"))}
+          unit={null}
+          name="price"
+          field={{ kind: "integer", min: 0, max: 1_000_000_000, grouped: true }}
+          filters={filters}
+          apply={typedApply}
+          size={size}
+        />
+        <SegmentedControl
+          size="xs"
+          value={filters.currency ?? "KGS"}
+          onChange={(currency) => apply("currency", currency === "KGS" ? "" : currency)}
+          data={currencies.map((currency) => ({
+            value: currency,
+            label: t(`ads.filters.currency.${currency}`),
+          }))}
+          aria-label={t(fieldLabelKey("currency"))}
+          data-testid="filter-currency"
+        />
+      </Stack>
+      {filterable
+        .filter((field) => field.onCard && field.name !== definition.categoryField)
+        .map(fieldControl)}
+      {moreFields.length > 0 && (
+        <>
+          <Collapse expanded={showMore}>
+            <Stack gap="md">{moreFields.map(fieldControl)}</Stack>
+          </Collapse>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setShowMore((open) => !open)}
+            rightSection={showMore ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            w="fit-content"
+            aria-expanded={showMore}
+          >
+            {t(showMore ? "ads.filters.fewer" : "ads.filters.more")}
+          </Button>
+        </>
+      )}
+      <MultiSelect
+        {...selectProps}
+        label={t("field.region")}
+        placeholder={chosenRegions.length ? undefined : t("ads.filters.anyRegion")}
+        data={regions.map((region) => ({ value: String(region.id), label: region.name[locale] }))}
+        value={chosenRegions}
+        onChange={(ids) => {
+          const towns = listValues(filters, "townId").filter((town) =>
+            regions.some(
+              (region) =>
+                ids.includes(String(region.id)) && region.towns.some((item) => String(item.id) === town),
+            ),
+          );
+          applyMany({ regionId: ids.join(","), townId: towns.join(",") });
+        }}
+        data-testid="filter-region"
+      />
+      {townGroups.length > 0 && (
+        <MultiSelect
+          {...selectProps}
+          label={t("field.town")}
+          placeholder={t("ads.filters.anyTown")}
+          data={townGroups}
+          value={listValues(filters, "townId")}
+          onChange={(ids) => apply("townId", ids.join(","))}
+          data-testid="filter-town"
+        />
+      )}
+      <Select
+        size={size}
+        label={t("ads.filters.postedWithin")}
+        data={[
+          { value: "", label: t("ads.filters.anyTime") },
+          ...postedWithinDays.map((days) => ({
+            value: String(days),
+            label: t(`ads.filters.within.${days}`),
+          })),
+        ]}
+        value={filters.postedWithin ?? ""}
+        onChange={(value) => apply("postedWithin", value ?? "")}
+        allowDeselect={false}
+        comboboxProps={{ transitionProps: { duration: 0 } }}
+        data-testid="filter-postedWithin"
+      />
+      <Stack gap="sm">
+        {(["withPhoto", "urgent", "abroad"] as const).map((name) => (
+          <Switch
+            key={name}
+            size={size}
+            label={t(`ads.filters.${name}`)}
+            checked={filters[name] === "true"}
+            onChange={(event) => apply(name, event.currentTarget.checked ? "true" : "")}
+            data-testid={`filter-${name}`}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
