@@ -6,6 +6,7 @@ import {
   adExtendWindowDays,
   adFavoriteIdsResponseSchema,
   adFavoriteResponseSchema,
+  adFavoritesMax,
   adFavoritesMergeInputSchema,
   adFavoritesResponseSchema,
   adIdParamsSchema,
@@ -212,6 +213,27 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
     },
     async (request) => ({
       favoriteAds: await adsService.mergeFavorites(currentUser(request).id, request.body.adIds),
+    }),
+  );
+
+  app.get(
+    "/ads/cards",
+    {
+      schema: {
+        tags,
+        summary:
+          "Cards of the given ads, in that order: active, archived or sold ones (a guest's favourites)",
+        querystring: z.object({
+          ids: z
+            .string()
+            .regex(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${adFavoritesMax - 1}}$`))
+            .describe(`Up to ${adFavoritesMax} ad ids, comma-separated`),
+        }),
+        response: { 200: adCardsResponseSchema, 400: badInput },
+      },
+    },
+    async (request) => ({
+      items: await adsService.findAdCards([...new Set(request.query.ids.split(",").map(Number))]),
     }),
   );
 

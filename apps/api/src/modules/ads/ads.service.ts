@@ -84,6 +84,8 @@ export interface AdsService {
   addFavorite(userId: number, id: number): Promise<AdFavoriteResponse>;
   removeFavorite(userId: number, id: number): Promise<AdFavoriteResponse>;
   listFavorites(userId: number): Promise<AdCard[]>;
+  /** The cards of these ads in the given order, active, archived or sold ones only (a guest's favourites). */
+  findAdCards(ids: readonly number[]): Promise<AdCard[]>;
   /** A guest's favourites (local storage) join the account at sign-in; ads no longer active are skipped. */
   mergeFavorites(userId: number, adIds: readonly number[]): Promise<number[]>;
   /**
@@ -562,6 +564,19 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
 
     async listFavorites(userId) {
       return (await findFavoriteAds(db, userId, adFavoritesMax)).map(toCard);
+    },
+
+    async findAdCards(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(ads)
+        .where(and(inArray(ads.id, [...ids]), inArray(ads.status, ["active", "archived", "sold"])));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toCard(row)] : [];
+      });
     },
 
     async mergeFavorites(userId, adIds) {

@@ -1,5 +1,13 @@
 import type { Role } from "@unaa/contracts";
-import { type Ad, adSchema, adSearchResponseSchema, type Vertical, verticals } from "@unaa/contracts";
+import {
+  type Ad,
+  adCardsResponseSchema,
+  adFavoritesMax,
+  adSchema,
+  adSearchResponseSchema,
+  type Vertical,
+  verticals,
+} from "@unaa/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
@@ -450,6 +458,33 @@ describe("favorites", () => {
       "adIds.0",
     ]);
     expect((await asGuest()("POST", "/api/favorites/merge", { adIds: [] })).statusCode).toBe(401);
+  });
+
+  it("[S3.3] gives a guest the cards of their favourites in order, ads that left the site with their status", async () => {
+    const owner = await signUpUser(harness);
+    const asOwner = callAs(harness, owner);
+    const live = await createAd(bodies.uslugi, owner);
+    const sold = await createAd(bodies.uslugi, owner);
+    const draft = await createAd(bodies.uslugi, owner);
+    for (const ad of [live, sold]) await asOwner("POST", `/api/ads/${ad.id}/publish`);
+    await asOwner("POST", `/api/ads/${sold.id}/sold`);
+
+    const response = await asGuest()(
+      "GET",
+      `/api/ads/cards?ids=${sold.id},${draft.id},999999,${live.id},${sold.id}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const items = adCardsResponseSchema.parse(response.json()).items;
+    expect(items.map(({ id, status }) => ({ id, status }))).toEqual([
+      { id: sold.id, status: "sold" },
+      { id: live.id, status: "active" },
+    ]);
+    const tooMany = Array.from({ length: adFavoritesMax + 1 }, (_, index) => index + 1).join(",");
+    for (const ids of ["", "1,x", "0", "1,,2", "99999999999", tooMany]) {
+      const refused = await asGuest()("GET", `/api/ads/cards?ids=${ids}`);
+      expect(refused.statusCode, ids).toBe(400);
+      expect(refused.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
   });
 });
 
