@@ -35,6 +35,8 @@ export function pageContentSecurityPolicy(html: string): string {
     `img-src 'self' data: blob: ${external}`.trim(),
     "font-src 'self' data:",
     `connect-src 'self' ws: wss: ${external}`.trim(),
+    // The ad pages' video player, mounted on request (features/ads/ad-page-video.tsx).
+    "frame-src https://www.youtube-nocookie.com",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -63,6 +63,10 @@ function useRootConfig(): PublicConfig | undefined {
   return useRouteLoaderData<typeof loader>("root")?.config;
 }
 
+function absoluteUrl(origin: string, url: string): string {
+  return url.startsWith("/") ? origin + url : url;
+}
+
 /** Title, description, social defaults, canonical and language alternates of every page. */
 function PageHead({
   config,
@@ -96,7 +100,7 @@ function PageHead({
       <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      <meta property="og:image" content={`${origin}/og-image.png`} />
+      <meta property="og:image" content={absoluteUrl(origin, head.image ?? "/og-image.png")} />
       <meta property="og:locale" content={{ ru: "ru_RU", ky: "ky_KG", en: "en_US" }[locale]} />
       <meta name="twitter:card" content="summary_large_image" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -26,6 +26,8 @@ export interface DocumentHead {
   description?: Crumb;
   /** The canonical path with its query (e.g. `/catalog/kamaz?kind=commercial`); the path when absent. */
   canonical?: string;
+  /** The social-sharing image (a path on this site or an absolute URL); the site's image when absent. */
+  image?: string;
 }
 
 /** The head of the deepest route that declares one (a route whose loader failed has none). */

@@ -1,26 +1,25 @@
-import { TitledPage } from "../components/titled-page.tsx";
+import { serverContext } from "#server-context";
+import { AdPage } from "../features/ads/ad-page.tsx";
+import { adPageCrumbs, adPageHead, loadAdPage } from "../features/ads/ad-page-data.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import { verticalOf } from "../lib/route-url.ts";
 import type { Route } from "./+types/ad-detail.ts";
 
-/** An ad of any vertical: `/commercial/{id}`, `/moto/{id}`, `/uslugi/{id}` (and `/car/{id}`). */
-export function loader({ request, params }: Route.LoaderArgs) {
+/** An ad of any vertical: `/commercial/{id}`, `/moto/{id}`, `/uslugi/{id}` (`/car/{id}` is in car.tsx). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const vertical = verticalOf(request);
   if (!vertical || !isAdId(params.id)) notFound(request);
-  return { vertical, id: params.id };
+  return loadAdPage(request, context.get(serverContext), vertical, Number(params.id));
 }
 
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
 export const handle: PageHandle = {
-  breadcrumbs: (_params, data) => {
-    const { vertical, id } = data as Awaited<ReturnType<typeof loader>>;
-    return [
-      { key: `page.${vertical}.title`, to: `/${vertical}` },
-      { key: "page.ad.title", values: { id } },
-    ];
-  },
+  breadcrumbs: (_params, data) => adPageCrumbs(data as LoaderData),
+  head: (_params, data) => adPageHead(data as LoaderData),
 };
 
-export default function AdDetail() {
-  return <TitledPage />;
+export default function AdDetail({ loaderData }: Route.ComponentProps) {
+  return <AdPage key={loaderData.ad.id} data={loaderData} />;
 }

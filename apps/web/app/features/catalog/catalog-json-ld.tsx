@@ -12,8 +12,8 @@ import type {
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../../root.tsx";
 
-type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
-interface JsonLdObject {
+export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
+export interface JsonLdObject {
   [key: string]: JsonLdValue | undefined;
 }
 
@@ -80,7 +80,7 @@ export function modelLd(
   };
 }
 
-const fuelTypes: Record<CatalogComplectation["fuel"], string> = {
+export const fuelTypes: Record<CatalogComplectation["fuel"], string> = {
   petrol: "Gasoline",
   diesel: "Diesel",
   "petrol-gas": "Gasoline, LPG",
@@ -90,7 +90,7 @@ const fuelTypes: Record<CatalogComplectation["fuel"], string> = {
   electric: "Electric",
 };
 
-const driveConfigurations: Record<CatalogComplectation["drive"], string> = {
+export const driveConfigurations: Record<CatalogComplectation["drive"], string> = {
   front: "https://schema.org/FrontWheelDriveConfiguration",
   rear: "https://schema.org/RearWheelDriveConfiguration",
   "all-full": "https://schema.org/AllWheelDriveConfiguration",
