@@ -1,6 +1,10 @@
-import { TitledPage } from "../components/titled-page.tsx";
+import { serverContext } from "#server-context";
+import { adListHead, loadAdList } from "../features/ads/ad-list-data.ts";
+import { AdListPage } from "../features/ads/ad-list-page.tsx";
+import { AdPage } from "../features/ads/ad-page.tsx";
+import { adPageCrumbs, adPageHead, loadAdPage } from "../features/ads/ad-page-data.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
-import type { Crumb, PageHandle } from "../lib/page-handle.ts";
+import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/car.ts";
 
 /** At most mark, model and generation after `/car` (spec S2.4). */
@@ -11,26 +15,38 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * `/car/{id}` is a car ad; `/car`, `/car/{mark}`, `/car/{mark}/{model}` and
  * `/car/{mark}/{model}/{generation}` are listings; more segments, or a bad slug, are 404.
  */
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const segments = (params["*"] ?? "").split("/").filter(Boolean);
   if (segments.length > MAX_CAR_SLUG_SEGMENTS) notFound(request);
-  if (segments.length === 1 && isAdId(segments[0])) return { adId: segments[0], slugs: [] };
+  if (segments.length === 1 && isAdId(segments[0])) {
+    const adPage = await loadAdPage(request, context.get(serverContext), "car", Number(segments[0]));
+    return { adPage, list: null };
+  }
   if (!segments.every((segment) => SLUG.test(segment))) notFound(request);
-  return { adId: null, slugs: segments };
+  const list = await loadAdList({
+    request,
+    services: context.get(serverContext).services,
+    vertical: "car",
+    group: null,
+    slugs: segments,
+  });
+  return { adPage: null, list };
 }
 
 export const handle: PageHandle = {
   breadcrumbs: (_params, data) => {
-    const { adId, slugs } = data as Awaited<ReturnType<typeof loader>>;
-    const crumbs: Crumb[] = [{ key: "page.car.title", to: "/car" }];
-    if (adId) return [...crumbs, { key: "page.ad.title", values: { id: adId } }];
-    slugs.forEach((slug, index) => {
-      crumbs.push({ text: slug, to: `/car/${slugs.slice(0, index + 1).join("/")}` });
-    });
-    return crumbs;
+    const { adPage, list } = data as Awaited<ReturnType<typeof loader>>;
+    if (adPage) return adPageCrumbs(adPage);
+    return list?.crumbs ?? [];
+  },
+  head: (_params, data) => {
+    const { adPage, list } = data as Awaited<ReturnType<typeof loader>>;
+    if (adPage) return adPageHead(adPage);
+    return list ? adListHead(list) : {};
   },
 };
 
-export default function Car() {
-  return <TitledPage />;
+export default function Car({ loaderData }: Route.ComponentProps) {
+  if (loaderData.adPage) return <AdPage key={loaderData.adPage.ad.id} data={loaderData.adPage} />;
+  return loaderData.list && <AdListPage data={loaderData.list} />;
 }
