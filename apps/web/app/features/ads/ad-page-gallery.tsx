@@ -6,7 +6,7 @@
 import { ActionIcon, Modal, UnstyledButton } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconMaximize, IconX } from "@tabler/icons-react";
 import type { AdPhoto as AdPhotoData, Vertical } from "@unaa/contracts";
-import { type KeyboardEvent, type ReactNode, type TouchEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import classes from "./ad-page.module.css";
@@ -20,8 +20,6 @@ export interface AdGalleryProps {
   photos: readonly AdPhotoData[];
   title: string;
   vertical: Vertical;
-  /** Overlaid in the stage's corner (the favourite heart). */
-  corner?: ReactNode;
 }
 
 /** ← and → step through the photos, wrapping around; returns whether the key was used. */
@@ -51,7 +49,7 @@ function useSwipe(step: (delta: -1 | 1) => void) {
   };
 }
 
-export function AdGallery({ photos, title, vertical, corner }: AdGalleryProps) {
+export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [isFullScreen, setFullScreen] = useState(false);
@@ -87,7 +85,6 @@ export function AdGallery({ photos, title, vertical, corner }: AdGalleryProps) {
         <div className={classes.noPhoto} role="img" aria-label={t("ads.card.noPhoto")}>
           <Icon size={96} stroke={1.1} />
         </div>
-        {corner && <div className={classes.stageCorner}>{corner}</div>}
       </div>
     );
   }
@@ -181,7 +178,6 @@ export function AdGallery({ photos, title, vertical, corner }: AdGalleryProps) {
         >
           <IconMaximize size={18} aria-hidden />
         </ActionIcon>
-        {corner && <div className={classes.stageCorner}>{corner}</div>}
       </div>
       {count > 1 && (
         <div className={classes.thumbs} ref={thumbs}>
