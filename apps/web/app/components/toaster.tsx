@@ -1,11 +1,18 @@
-import { Notification } from "@mantine/core";
+import { Anchor, Notification } from "@mantine/core";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { toasts } from "../lib/app-state.ts";
 import { TOAST_GAP_PX, TOAST_SCALE_STEP, type Toast } from "../lib/toast-store.ts";
+import { AppLink } from "./app-link.tsx";
 import classes from "./toaster.module.css";
 
 const noToasts: readonly Toast[] = [];
+
+/** A toast's optional extra field `link`: a page to go on to ("promote the ad"). */
+function isToastLink(value: unknown): value is { to: string; label: string } {
+  const link = value as { to?: unknown; label?: unknown } | null | undefined;
+  return typeof link?.to === "string" && typeof link.label === "string";
+}
 
 /**
  * The toast stack (spec S4.12–S4.14, S9.2): newest in front; older ones peek out behind it, each
@@ -62,6 +69,11 @@ export function Toaster() {
                 radius="md"
               >
                 {typeof toast.description === "string" ? toast.description : null}
+                {isToastLink(toast.link) && (
+                  <Anchor component={AppLink} to={toast.link.to} size="sm" display="block" mt={4}>
+                    {toast.link.label}
+                  </Anchor>
+                )}
               </Notification>
             </li>
           );

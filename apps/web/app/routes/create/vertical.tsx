@@ -1,5 +1,6 @@
 import { isVertical } from "@unaa/contracts";
 import { TitledPage } from "../../components/titled-page.tsx";
+import { AdForm } from "../../features/ads/ad-form.tsx";
 import { stripLocale } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
@@ -25,6 +26,10 @@ export const handle: PageHandle = {
   ],
 };
 
-export default function CreateVertical() {
-  return <TitledPage />;
+export default function CreateVertical({ loaderData }: Route.ComponentProps) {
+  return (
+    <TitledPage>
+      <AdForm key={loaderData.vertical} vertical={loaderData.vertical} />
+    </TitledPage>
+  );
 }
