@@ -11,6 +11,7 @@ import {
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { createStorage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
@@ -19,6 +20,8 @@ import { type CatalogService, createCatalogService } from "./modules/catalog/cat
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { photosRoutes } from "./modules/photos/photos.routes.ts";
+import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { httpHardening } from "./plugins/http-hardening.ts";
 import { realtime } from "./plugins/realtime.ts";
@@ -76,7 +79,8 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   await app.register(errorHandler);
   await app.register(httpHardening);
   await app.register(realtime);
-  const accounts = await setUpAccounts(app, { config, database });
+  const storage = createStorage(config);
+  const accounts = await setUpAccounts(app, { config, database, storage });
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
@@ -92,6 +96,19 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   }, 600_000);
   expirySweep.unref();
   app.addHook("onClose", async () => clearInterval(expirySweep));
+  const photosService = createPhotosService({
+    db: database.db,
+    storage,
+    uploads: app.createRateCounter({ name: "photo-uploads", max: photoUploadsPerHour, windowMs: 3_600_000 }),
+  });
+  // Photos uploaded but never given to an ad go after a day; idempotent like the expiry sweep.
+  const photoSweep = setInterval(() => {
+    photosService
+      .sweepUnattachedPhotos()
+      .catch((error: unknown) => app.log.error({ err: error }, "unattached photo sweep failed"));
+  }, 3_600_000);
+  photoSweep.unref();
+  app.addHook("onClose", async () => clearInterval(photoSweep));
   app.decorate("services", {
     configService,
     catalogService,
@@ -122,6 +139,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(configsRoutes, { configService });
       await api.register(catalogRoutes, { catalogService });
       await api.register(adsRoutes, { adsService });
+      await api.register(photosRoutes, { photosService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

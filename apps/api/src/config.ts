@@ -45,6 +45,14 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // Uploaded files (issue 5)
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +77,20 @@ export interface Config {
   smsGateway: { url: string; key: string } | undefined;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
+  /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: { driver: "local" } | S3StorageConfig;
+}
+
+export interface S3StorageConfig {
+  driver: "s3";
+  /** MinIO, Ceph, another provider (path-style URLs); unset: AWS S3 of the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers fetch the files (bucket website or CDN, no trailing slash); unset: the app serves them at /uploads. */
+  publicUrl: string | undefined;
 }
 
 export interface SmtpConfig {
@@ -100,6 +122,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env.CODE_DELIVERY === "live" &&
       !(env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY) &&
       "SMS_GATEWAY_URL: SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required when CODE_DELIVERY=live",
+    env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET && "S3_BUCKET: required when STORAGE_DRIVER=s3",
+    !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY &&
+      "S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
   ].filter((problem) => typeof problem === "string");
   if (problems.length > 0) {
     throw new ConfigError(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
@@ -140,6 +165,20 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         .filter(Boolean),
     },
     redisUrl: env.REDIS_URL,
+    storage:
+      env.STORAGE_DRIVER === "s3" && env.S3_BUCKET
+        ? {
+            driver: "s3",
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            publicUrl: env.S3_PUBLIC_URL?.replace(/\/$/, ""),
+          }
+        : { driver: "local" },
   };
 }
 

@@ -28,6 +28,32 @@ describe("config", () => {
       expect(message).toContain(`  ${name}:`);
   });
 
+  it("keeps uploads on local disk unless STORAGE_DRIVER=s3 names a bucket", () => {
+    expect(parseConfig({}).storage).toEqual({ driver: "local" });
+    expect(
+      parseConfig({
+        STORAGE_DRIVER: "s3",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_BUCKET: "unaa",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_PUBLIC_URL: "https://cdn.unaa.kg/",
+      }).storage,
+    ).toEqual({
+      driver: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "unaa",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      publicUrl: "https://cdn.unaa.kg",
+    });
+    expect(() => parseConfig({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: required/);
+    expect(() => parseConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => parseConfig({ STORAGE_DRIVER: "disk" })).toThrow(/STORAGE_DRIVER/);
+  });
+
   it("treats an empty DATABASE_URL as unset", () => {
     expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

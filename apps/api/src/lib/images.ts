@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import { adPhotoMaxPixels, adPhotoWidths } from "@unaa/contracts";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic";
@@ -27,28 +28,43 @@ export function detectImageKind(data: Uint8Array): ImageKind | null {
 
 const sharpFormat: Record<ImageKind, string> = { jpeg: "jpeg", png: "png", webp: "webp", heic: "heif" };
 
+/** The type (by content) and the upright size (by EXIF orientation) read from the header alone. */
+export interface ImageHeader {
+  kind: ImageKind;
+  width: number;
+  height: number;
+}
+
 /**
- * An avatar: any JPEG, PNG, WebP or HEIC → a 512 px square WebP, turned upright by its EXIF
- * orientation and with every piece of metadata (EXIF, GPS, ICC, XMP) dropped.
- * Throws `IMAGE_UNSUPPORTED` (not an image of those kinds, or undecodable) or `IMAGE_TOO_LARGE`.
+ * Checks an upload before anything is decoded: a JPEG, PNG, WebP or HEIC by content, whose header
+ * declares at most `maxPixels`. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
  */
-export async function processAvatar(input: Buffer): Promise<Buffer> {
+export async function readImageHeader(input: Buffer, maxPixels: number): Promise<ImageHeader> {
   const kind = detectImageKind(input);
   if (!kind) throw new AppError("IMAGE_UNSUPPORTED");
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, options).metadata();
+    metadata = await sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).metadata();
   } catch (error) {
     throw toImageError(error);
   }
   if (metadata.format !== sharpFormat[kind] || !metadata.width || !metadata.height) {
     throw new AppError("IMAGE_UNSUPPORTED");
   }
-  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new AppError("IMAGE_TOO_LARGE");
+  if (metadata.width * metadata.height > maxPixels) throw new AppError("IMAGE_TOO_LARGE");
+  return { kind, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+}
+
+/**
+ * An avatar: any JPEG, PNG, WebP or HEIC → a 512 px square WebP, turned upright by its EXIF
+ * orientation and with every piece of metadata (EXIF, GPS, ICC, XMP) dropped.
+ * Throws `IMAGE_UNSUPPORTED` (not an image of those kinds, or undecodable) or `IMAGE_TOO_LARGE`.
+ */
+export async function processAvatar(input: Buffer): Promise<Buffer> {
+  await readImageHeader(input, MAX_INPUT_PIXELS);
   try {
     // sharp writes no metadata unless asked (withMetadata/keepExif), so the output carries none.
-    return await sharp(input, options)
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
       .webp({ quality: 82 })
@@ -56,6 +72,95 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   } catch (error) {
     throw toImageError(error);
   }
+}
+
+/**
+ * The widths an ad photo is stored in, given its largest stored width: the standard widths below
+ * it, then itself (never upscaled: a 1000 px original gives 320, 800 and 1000).
+ */
+export function adPhotoWidthsFor(largest: number): number[] {
+  return [...adPhotoWidths.filter((width) => width < largest), largest];
+}
+
+export interface EncodedAdPhoto {
+  /** Of the largest stored size (upright). */
+  width: number;
+  height: number;
+  /** A 16 px wide WebP as a data: URL. */
+  placeholder: string;
+  /** The files to store, named by suffix: `320.webp`, `800.avif`, … */
+  files: { suffix: string; data: Buffer }[];
+  /** AVIF sizes are among the files (they came out at least 10% smaller than the WebP ones). */
+  avif: boolean;
+}
+
+const PLACEHOLDER_WIDTH = 16;
+/** AVIF is kept only when it saves this share of the WebP bytes: less is not worth a second format. */
+const AVIF_MIN_SAVING = 0.1;
+
+/**
+ * An ad photo: a JPEG, PNG, WebP or HEIC of at most `adPhotoMaxPixels` → upright WebP sizes of
+ * `adPhotoWidthsFor`, AVIF ones where they pay, and a placeholder, without any metadata (EXIF,
+ * GPS, XMP, ICC: colours are converted to sRGB). The original is decoded once, at most 1600 px wide;
+ * the sizes are made from that. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
+ */
+export async function encodeAdPhoto(input: Buffer): Promise<EncodedAdPhoto> {
+  const header = await readImageHeader(input, adPhotoMaxPixels);
+  const largest = Math.min(header.width, adPhotoWidths.at(-1) ?? header.width);
+  try {
+    const { data, info } = await sharp(input, {
+      limitInputPixels: adPhotoMaxPixels,
+      failOn: "error",
+      autoOrient: true,
+    })
+      .resize({ width: largest })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const decoded = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const widths = adPhotoWidthsFor(info.width);
+    const resized = (width: number) => (width === info.width ? decoded() : decoded().resize({ width }));
+
+    const [placeholder, webp] = await Promise.all([
+      decoded().resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer(),
+      Promise.all(widths.map((width) => resized(width).webp({ quality: 80 }).toBuffer())),
+    ]);
+    const avif = await encodeAvifWhenSmaller(widths, resized, webp);
+    const named = (format: "webp" | "avif", buffers: Buffer[]) =>
+      buffers.map((data, index) => ({ suffix: `${widths[index]}.${format}`, data }));
+    return {
+      width: info.width,
+      height: info.height,
+      placeholder: `data:image/webp;base64,${placeholder.toString("base64")}`,
+      files: [...named("webp", webp), ...(avif ? named("avif", avif) : [])],
+      avif: avif !== null,
+    };
+  } catch (error) {
+    throw toImageError(error);
+  }
+}
+
+/**
+ * AVIF of every width, or null when it does not pay. The middle size decides for the whole photo,
+ * so a photo where AVIF loses costs one AVIF encoding, not three. Effort 0 of 9: as fast as WebP;
+ * effort 2 saves 5–15% more bytes at 6 times the time (docs/decisions/010-ad-photos.md).
+ */
+async function encodeAvifWhenSmaller(
+  widths: number[],
+  resized: (width: number) => Sharp,
+  webp: Buffer[],
+): Promise<Buffer[] | null> {
+  const encode = (width: number) => resized(width).avif({ quality: 50, effort: 0 }).toBuffer();
+  const probeIndex = Math.min(1, widths.length - 1);
+  const probe = await encode(widths[probeIndex] as number);
+  if (probe.length > (webp[probeIndex] as Buffer).length * (1 - AVIF_MIN_SAVING)) return null;
+  const rest = await Promise.all(
+    widths.map((width, index) => (index === probeIndex ? probe : encode(width))),
+  );
+  const total = (buffers: Buffer[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+  return total(rest) <= total(webp) * (1 - AVIF_MIN_SAVING) ? rest : null;
 }
 
 /**

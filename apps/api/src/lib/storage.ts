@@ -1,19 +1,36 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import type { Config } from "../config.ts";
+import { createS3Storage } from "./storage-s3.ts";
 
 /**
- * Where uploaded files live. Keys look like `avatars/12-k3j4h5.webp`; the public URL is
- * `/uploads/<key>`. Local disk now; an S3 implementation only has to provide the same four calls
- * (and `publicUrl` pointing at the bucket or CDN).
+ * Where uploaded files live. Keys look like `avatars/12-k3j4h5.webp`; every upload gets a new key,
+ * so a file never changes. Local disk under DATA_DIR/uploads (served at `/uploads/<key>`), or an
+ * S3-compatible bucket (`storage-s3.ts`), chosen by configuration (`createStorage`).
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Removing a file that is not there is no error. */
   remove(key: string): Promise<void>;
   /** A readable stream and size, or null when there is no such file. */
-  open(key: string): Promise<{ stream: ReadStream; size: number } | null>;
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   publicUrl(key: string): string;
+}
+
+/** The file types storage holds, by extension: avatars and ad photos. */
+const contentTypes: Record<string, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpg: "image/jpeg",
+  png: "image/png",
+};
+
+/** The Content-Type of a key, or null when storage holds no such type. */
+export function contentTypeOf(key: string): string | null {
+  return contentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? null;
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
@@ -52,4 +69,10 @@ export function createLocalStorage(root: string, urlPrefix = "/uploads"): FileSt
     },
     publicUrl: (key) => `${urlPrefix}/${key}`,
   };
+}
+
+/** The storage of the configuration, created once at start and shared by every module. */
+export function createStorage(config: Config): FileStorage {
+  if (config.storage.driver === "s3") return createS3Storage(config.storage);
+  return createLocalStorage(path.join(config.dataDir, "uploads"));
 }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
@@ -10,7 +9,7 @@ import { type CodeSender, createChannelSender } from "../../lib/senders/code-sen
 import { createOutboxSender } from "../../lib/senders/outbox.ts";
 import { createSmsHttpSender } from "../../lib/senders/sms-http.ts";
 import { createSmtpSender } from "../../lib/senders/smtp.ts";
-import { createLocalStorage, type FileStorage } from "../../lib/storage.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 import { deriveAuthKeys } from "../../lib/tokens.ts";
 import { authPlugin } from "../../plugins/auth.ts";
 import { multipartUploads } from "../../plugins/multipart.ts";
@@ -51,6 +50,8 @@ export interface Accounts {
 export interface AccountsOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where avatars go (and `/uploads/*` reads from): the one storage of the app. */
+  storage: FileStorage;
   /** Other domains' clean-up when an account is deleted (ads, chats). */
   deletionHooks?: AccountDeletionHook[];
 }
@@ -60,7 +61,7 @@ export interface AccountsOptions {
  * configuration, the services, and `/uploads/*`. Call on the root instance before the API routes.
  */
 export async function setUpAccounts(app: FastifyInstance, options: AccountsOptions): Promise<Accounts> {
-  const { config, database } = options;
+  const { config, database, storage } = options;
   const db = database.db;
   if (!app.hasDecorator("parseCookie")) await app.register(cookie);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
@@ -88,7 +89,6 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
     },
   });
   const sessions = createSessionsService({ db, keys });
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   const users = createUsersService({
     db,
     codes,

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { meSchema } from "@unaa/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { decompressionBomb, multipartBody, photoWithGps } from "../../test/upload-kit.ts";
 import { bearer, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 
 let harness: TestApp;
@@ -22,28 +22,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function multipart(parts: { field: string; filename: string; type: string; data: Buffer }[]) {
-  const boundary = "----unaa-test-boundary";
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\n` +
-          `Content-Type: ${part.type}\r\n\r\n`,
-      ),
-      part.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   data: Buffer,
   options: { filename?: string; type?: string; field?: string; client?: TestClient | null } = {},
 ) {
-  const body = multipart([
+  const body = multipartBody([
     {
       field: options.field ?? "file",
       filename: options.filename ?? "photo.jpg",
@@ -58,56 +41,6 @@ function upload(
     headers: { ...(client ? bearer(client) : {}), "content-type": body.contentType },
     payload: body.payload,
   });
-}
-
-/** A photo with the camera's GPS position in its EXIF, as phones write them. */
-function photoWithGps(): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: "Phone", Model: "Camera 1", Copyright: "Aibek" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "42/1 52/1 0/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "74/1 36/1 0/1",
-      },
-    })
-    .toBuffer();
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A few hundred bytes declaring a 50000 × 50000 image: 2.5 gigapixels once decoded. */
-function decompressionBomb(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(50_000, 0);
-  header.writeUInt32BE(50_000, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // grayscale
-  const row = Buffer.alloc(50_001); // filter byte + pixels, all zero: compresses to almost nothing
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(Buffer.concat([row, row]))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 describe("POST /api/user/avatar", () => {

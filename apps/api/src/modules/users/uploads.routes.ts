@@ -1,18 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../errors.ts";
-import type { FileStorage } from "../../lib/storage.ts";
-
-const contentTypes: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+import { contentTypeOf, type FileStorage } from "../../lib/storage.ts";
 
 /**
- * `GET /uploads/<key>`: uploaded files from the local storage. Every upload gets a new name, so
- * a file never changes: browsers and proxies may keep it for a year.
+ * `GET /uploads/<key>`: uploaded files (avatars, ad photos) from the storage. Every upload gets a
+ * new name, so a file never changes: browsers and proxies may keep it for a year.
  */
 export const uploadsRoutes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, { storage }) => {
   app.get<{ Params: { "*": string } }>("/uploads/*", { schema: { hide: true } }, async (request, reply) => {
     const key = request.params["*"];
-    const extension = key.slice(key.lastIndexOf(".") + 1);
-    const contentType = contentTypes[extension];
+    const contentType = contentTypeOf(key);
     const file = contentType ? await storage.open(key) : null;
     if (!file || !contentType) throw new AppError("NOT_FOUND");
     return reply

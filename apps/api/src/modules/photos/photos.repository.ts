@@ -1,0 +1,133 @@
+import { and, count, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { adPhotos, ads, type StoredAdPhoto } from "../../db/schema/index.ts";
+
+export type AdPhotoRow = typeof adPhotos.$inferSelect;
+export type AdPhotoInsert = typeof adPhotos.$inferInsert;
+
+/** What locates a photo's files: its key prefix, largest width (hence its sizes) and formats. */
+export type PhotoFiles = Pick<AdPhotoRow, "base" | "width" | "avif">;
+
+const files = { base: adPhotos.base, width: adPhotos.width, avif: adPhotos.avif };
+
+export async function insertAdPhoto(db: Database, values: AdPhotoInsert): Promise<AdPhotoRow> {
+  const [row] = await db.insert(adPhotos).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function findAdPhoto(db: Database, id: number): Promise<AdPhotoRow | undefined> {
+  const [row] = await db.select().from(adPhotos).where(eq(adPhotos.id, id));
+  return row;
+}
+
+export async function findAdPhotosByIds(db: Database, ids: readonly number[]): Promise<AdPhotoRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(adPhotos)
+    .where(inArray(adPhotos.id, [...ids]));
+}
+
+export async function countUnattachedPhotos(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(adPhotos)
+    .where(and(eq(adPhotos.userId, userId), isNull(adPhotos.adId)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Gives the photos to the ad: each must be the user's and free or already the ad's. Returns how
+ * many were given (fewer than asked: one was taken meanwhile).
+ */
+export async function attachPhotoRows(
+  db: Database,
+  userId: number,
+  adId: number,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(adPhotos)
+    .set({ adId })
+    .where(
+      and(
+        inArray(adPhotos.id, [...ids]),
+        eq(adPhotos.userId, userId),
+        or(isNull(adPhotos.adId), eq(adPhotos.adId, adId)),
+      ),
+    )
+    .returning({ id: adPhotos.id });
+  return rows.length;
+}
+
+/** Deletes the photos of an ad except `keepIds`; returns their files. */
+export function deletePhotoRowsOfAd(
+  db: Database,
+  adId: number,
+  keepIds: readonly number[],
+): Promise<PhotoFiles[]> {
+  return db
+    .delete(adPhotos)
+    .where(and(eq(adPhotos.adId, adId), keepIds.length ? notInArray(adPhotos.id, [...keepIds]) : undefined))
+    .returning(files);
+}
+
+/**
+ * Deletes a photo if it still belongs to `adId` (null: to no ad); returns its files, or undefined
+ * when it changed hands meanwhile.
+ */
+export async function deletePhotoRow(
+  db: Database,
+  id: number,
+  adId: number | null,
+): Promise<PhotoFiles | undefined> {
+  const [row] = await db
+    .delete(adPhotos)
+    .where(and(eq(adPhotos.id, id), adId === null ? isNull(adPhotos.adId) : eq(adPhotos.adId, adId)))
+    .returning(files);
+  return row;
+}
+
+/** Photos never given to an ad, uploaded before `before`: deleted, their files returned. */
+export function deleteUnattachedPhotoRows(db: Database, before: Date): Promise<PhotoFiles[]> {
+  return db
+    .delete(adPhotos)
+    .where(and(isNull(adPhotos.adId), lt(adPhotos.createdAt, before)))
+    .returning(files);
+}
+
+/** The photo lists of an ad (live and pending revision), its row locked for the change. */
+export async function findAdPhotoListsForUpdate(db: Database, adId: number) {
+  const [row] = await db
+    .select({ photos: ads.photos, pendingRevision: ads.pendingRevision })
+    .from(ads)
+    .where(eq(ads.id, adId))
+    .for("update");
+  return row;
+}
+
+/** Takes a photo out of an ad's list and out of the list of its pending revision, if any. */
+export async function dropPhotoFromAd(db: Database, adId: number, photoId: number): Promise<void> {
+  const without = (list: unknown) =>
+    sql`coalesce((select jsonb_agg(photo order by position) from jsonb_array_elements(${list}) with ordinality as listed(photo, position) where (photo->>'id')::int <> ${photoId}), '[]'::jsonb)`;
+  await db
+    .update(ads)
+    .set({
+      photos: sql`${without(ads.photos)}`,
+      pendingRevision: sql`case when jsonb_typeof(${ads.pendingRevision}->'photos') = 'array' then jsonb_set(${ads.pendingRevision}, '{photos}', ${without(sql`${ads.pendingRevision}->'photos'`)}) else ${ads.pendingRevision} end`,
+    })
+    .where(eq(ads.id, adId));
+}
+
+export function toStoredAdPhoto(row: AdPhotoRow): StoredAdPhoto {
+  return {
+    id: row.id,
+    base: row.base,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    avif: row.avif,
+  };
+}

@@ -1,0 +1,89 @@
+// Helpers for upload tests (avatars, ad photos): multipart bodies and tricky images.
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
+
+export interface MultipartPart {
+  field: string;
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body and its Content-Type. */
+export function multipartBody(parts: MultipartPart[]) {
+  const boundary = "----unaa-test-boundary";
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.type}\r\n\r\n`,
+      ),
+      part.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A JPEG with the camera's model and GPS position in its EXIF, as phones write them; `orientation`
+ * 6: stored lying on its side, to be turned upright; `noisy`: detail like a real photo's, so sizes
+ * and formats compare as they would for one.
+ */
+export function photoWithGps(
+  options: { width?: number; height?: number; orientation?: number; noisy?: boolean } = {},
+): Promise<Buffer> {
+  const { width = 1200, height = 800, orientation = 1, noisy = false } = options;
+  const noise = { type: "gaussian", mean: 128, sigma: 30 } as const;
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 }, ...(noisy ? { noise } : {}) },
+  })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Phone", Model: "Camera 1", Copyright: "Aibek" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "42/1 52/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "74/1 36/1 0/1",
+      },
+    })
+    .withMetadata({ orientation })
+    .toBuffer();
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A few hundred bytes declaring a `size` × `size` grayscale PNG: gigapixels once decoded. */
+export function decompressionBomb(size = 50_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // grayscale
+  const row = Buffer.alloc(size + 1); // filter byte + pixels, all zero: compresses to almost nothing
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(Buffer.concat([row, row]))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
