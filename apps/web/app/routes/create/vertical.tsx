@@ -1,9 +1,9 @@
 import { isVertical } from "@unaa/contracts";
 import { TitledPage } from "../../components/titled-page.tsx";
 import { AdForm } from "../../features/ads/ad-form.tsx";
-import { stripLocale } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
+import { pagePathOf } from "../../lib/route-url.ts";
 import type { Route } from "./+types/vertical.ts";
 
 const titles = {
@@ -15,7 +15,7 @@ const titles = {
 
 /** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi` (one route each). */
 export function loader({ request }: Route.LoaderArgs) {
-  const vertical = stripLocale(new URL(request.url).pathname).split("/")[2];
+  const vertical = pagePathOf(request).split("/")[2];
   if (!isVertical(vertical)) notFound(request);
   return { vertical };
 }
