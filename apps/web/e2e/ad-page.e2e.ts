@@ -66,8 +66,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function newPage(
+  width = 1280,
+  options: { hasTouch?: boolean; userAgent?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
   return { context, page, errors: collectConsoleErrors(page, allowedConsole) };
 }
@@ -183,6 +186,38 @@ describe("a car ad in the browser", () => {
 
     await report("Неверная цена");
     await poll(() => page.getByTestId("ad-complaint-already").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("swipes through the photos on a touch screen, and counts the view once", async () => {
+    // Its own browser name: a visitor is its address and browser, and the other tests viewed the ad.
+    const userAgent =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
+    const { context, page, errors } = await newPage(390, { hasTouch: true, userAgent });
+    const before = await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`);
+    await visit(page, `/car/${car.id}`);
+    const stage = await page.getByTestId("ad-gallery-stage").boundingBox();
+    if (!stage) throw new Error("no gallery");
+    const touch = await context.newCDPSession(page);
+    const y = stage.y + stage.height / 2;
+    const swipe = async (fromX: number, toX: number) => {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: toX, y }] });
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(stage.x + stage.width * 0.8, stage.x + stage.width * 0.3);
+    await poll(() => position(page)).toBe("2 из 3");
+    await swipe(stage.x + stage.width * 0.3, stage.x + stage.width * 0.8);
+    await poll(() => position(page)).toBe("1 из 3");
+
+    // [P4] one view per visitor per day: a reload is not a second view.
+    await poll(async () => (await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`)).views).toBe(
+      before.views + 1,
+    );
+    await visit(page, `/car/${car.id}`);
+    await poll(() => page.getByTestId("ad-views").textContent()).toContain(String(before.views + 1));
+    expect((await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`)).views).toBe(before.views + 1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -224,10 +224,12 @@ export function AdPage({ data }: { data: AdPageData }) {
                     .join(" · ")}
                 </Text>
               )}
-              <Group gap="xs" mt="xs" grow>
-                <FavoriteButton adId={ad.id} variant="button" onFavoritesChange={setFavorites} />
-                <AdShare title={ad.title} url={url} />
-              </Group>
+              {ad.status === "active" && (
+                <Group gap="xs" mt="xs" grow>
+                  <FavoriteButton adId={ad.id} variant="button" onFavoritesChange={setFavorites} />
+                  <AdShare title={ad.title} url={url} />
+                </Group>
+              )}
             </Stack>
           </Paper>
 
