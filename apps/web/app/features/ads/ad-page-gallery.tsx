@@ -164,9 +164,11 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
           />
         </UnstyledButton>
         {arrows}
-        <span className={classes.counter} aria-live="polite" data-testid="ad-gallery-position">
-          {position}
-        </span>
+        {count > 1 && (
+          <span className={classes.counter} aria-live="polite" data-testid="ad-gallery-position">
+            {position}
+          </span>
+        )}
         <ActionIcon
           className={classes.fullScreenButton}
           variant="default"
@@ -215,7 +217,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
             className={classes.viewerPhoto}
           />
           {arrows}
-          <span className={classes.counter}>{position}</span>
+          {count > 1 && <span className={classes.counter}>{position}</span>}
           <ActionIcon
             className={classes.viewerClose}
             variant="default"

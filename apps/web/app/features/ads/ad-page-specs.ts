@@ -2,7 +2,8 @@
  * The specs table and the equipment list of an ad, from its vertical's definition: every field in
  * the definition's order, labels and values as ad-format.ts writes them. Catalogue fields show the
  * entry's name (linked to the catalogue), or the seller's free text where the title rule offers it
- * as the alternative; a unit's companion field (`mileageUnit`) and the map point are not rows.
+ * as the alternative; a unit's companion field (`mileageUnit`), the price's unit and the map point
+ * are not rows.
  */
 import {
   type Ad,
@@ -33,6 +34,9 @@ export interface EquipmentGroup {
   label: string;
   items: string[];
 }
+
+/** A services price is per hour, per job…: this field is shown with the price, not as a row. */
+export const PRICE_UNIT_FIELD = "priceUnit";
 
 /** Map-point fields: shown as a link to a map, not as numbers. */
 export const mapPointFields = { latitude: "latitude", longitude: "longitude" } as const;
@@ -76,7 +80,7 @@ export function specRows(t: TFunction, locale: Locale, ad: Ad, refs: CatalogRefs
   for (const field of definition.fields) {
     if (field.kind === "multi-enum" && field.groups) continue;
     if (standIns.has(field.name) || isUnitCompanion(definition, field)) continue;
-    if (field.name in mapPointFields) continue;
+    if (field.name in mapPointFields || field.name === PRICE_UNIT_FIELD) continue;
     const label = t(fieldLabelKey(field.name));
     const fromCatalog = catalogRow(field, refs);
     if (fromCatalog) {

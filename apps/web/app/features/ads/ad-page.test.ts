@@ -138,7 +138,7 @@ describe("the specs table", () => {
     ]);
   });
 
-  it("shows the seller's make where the catalogue has none, and the map point apart", () => {
+  it("shows the seller's make where the catalogue has none; the price unit and the map point apart", () => {
     const moto = ad({
       vertical: "moto",
       fields: { category: "motorcycle", markText: "Урал", modelText: "М-72" },
@@ -149,7 +149,10 @@ describe("the specs table", () => {
       { name: "mark", label: "field.mark", value: "Урал" },
       { name: "model", label: "field.model", value: "М-72" },
     ]);
-    const service = ad({ vertical: "uslugi", fields: { category: "wash", latitude: 42.8, longitude: 74.6 } });
+    const service = ad({
+      vertical: "uslugi",
+      fields: { category: "wash", priceUnit: "per-job", latitude: 42.8, longitude: 74.6 },
+    });
     expect(specRows(t, "ru", service, {}).map((row) => row.name)).toEqual(["category"]);
     expect(mapPoint(service)).toEqual({ latitude: 42.8, longitude: 74.6 });
   });

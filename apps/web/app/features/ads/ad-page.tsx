@@ -46,7 +46,7 @@ import { AdGallery } from "./ad-page-gallery.tsx";
 import { adJsonLd } from "./ad-page-json-ld.ts";
 import { AdSellerCard } from "./ad-page-seller.tsx";
 import { AdShare } from "./ad-page-share.tsx";
-import { equipmentGroups, mapPoint, specRows } from "./ad-page-specs.ts";
+import { equipmentGroups, mapPoint, PRICE_UNIT_FIELD, specRows } from "./ad-page-specs.ts";
 import { AdVideo } from "./ad-page-video.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
@@ -84,9 +84,7 @@ function StatusBanner({ ad }: { ad: Ad }) {
   );
 }
 
-/** A services price is per hour, per job…: the definition's `priceUnit` field, shown after the price. */
-const PRICE_UNIT_FIELD = "priceUnit";
-
+/** The unit of a services price ("per job"), shown after the price. */
 function priceUnitOf(t: TFunction, ad: Ad): string | null {
   const unit = ad.fields[PRICE_UNIT_FIELD];
   return typeof unit === "string"
