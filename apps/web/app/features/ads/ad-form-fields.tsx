@@ -225,7 +225,8 @@ export function AdField({ definition, field, value, onChange, error, companion }
           label={label}
           withAsterisk={field.required}
           value={typeof value === "string" ? value : ""}
-          maxLength={field.maxLength}
+          // A mask limits the length itself (and drops what does not fit, such as pasted dashes).
+          maxLength={field.mask ? undefined : field.maxLength}
           onChange={(event) => {
             let next = event.currentTarget.value;
             if (field.mask) next = applyMask(next, field.mask);
