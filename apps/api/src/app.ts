@@ -87,12 +87,16 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const adsService = createAdsService(database.db, {
     perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
     perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
-  });
-  // Ads whose time is up leave the search within ten minutes; every process may sweep, it is idempotent.
+  }, storage);
+  // Ads whose time is up leave the search within ten minutes, and owners are warned 3 days before;
+  // every process may sweep, both are idempotent.
   const expirySweep = setInterval(() => {
     adsService
       .archiveExpiredAds()
       .catch((error: unknown) => app.log.error({ err: error }, "ad expiry sweep failed"));
+    adsService
+      .warnExpiringAds()
+      .catch((error: unknown) => app.log.error({ err: error }, "ad expiry warning sweep failed"));
   }, 600_000);
   expirySweep.unref();
   app.addHook("onClose", async () => clearInterval(expirySweep));

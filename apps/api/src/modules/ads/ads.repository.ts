@@ -1,10 +1,11 @@
 import type { CatalogLevel, FieldDefinition } from "@unaa/contracts";
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, min, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   adComplaints,
   adFavorites,
+  adNotices,
   adPriceHistory,
   ads,
   adViews,
@@ -15,6 +16,7 @@ import {
   regions,
   towns,
   userPhones,
+  users,
 } from "../../db/schema/index.ts";
 
 export type AdRow = typeof ads.$inferSelect;
@@ -53,6 +55,56 @@ export async function findAdForUpdate(db: Database, id: number): Promise<AdRow |
   return row;
 }
 
+/** How many ads a user has in each status (absent statuses: none). */
+export async function countAdsByStatus(db: Database, userId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: ads.status, value: count() })
+    .from(ads)
+    .where(eq(ads.userId, userId))
+    .groupBy(ads.status);
+  return new Map(rows.map((row) => [row.status, row.value]));
+}
+
+export interface SellerRow {
+  id: number;
+  username: string;
+  avatarKey: string | null;
+  createdAt: Date;
+  activeAds: number;
+}
+
+/** The seller shown on an ad: the account and how many active ads it has across verticals. */
+export async function findSeller(db: Database, userId: number): Promise<SellerRow | undefined> {
+  const [[user], activeAds] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        avatarKey: users.avatarKey,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db.$count(ads, and(eq(ads.userId, userId), eq(ads.status, "active"))),
+  ]);
+  return user && { ...user, activeAds };
+}
+
+/** Count and price range, in both currencies, of the active ads matching `where`. */
+export async function summarizePrices(db: Database, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      count: count(),
+      priceMinKgs: min(ads.priceKgs),
+      priceMaxKgs: max(ads.priceKgs),
+      priceMinUsd: min(ads.priceUsd),
+      priceMaxUsd: max(ads.priceUsd),
+    })
+    .from(ads)
+    .where(where);
+  return row;
+}
+
 export async function deleteAdRow(db: Database, id: number): Promise<void> {
   await db.delete(ads).where(eq(ads.id, id));
 }
@@ -77,9 +129,18 @@ export interface CatalogEntryRef {
   name: string;
   parentId: number | null;
   kind: string | null;
+  /** Other ways people write it: the Cyrillic name and the aliases ("Камри", "камрюха"). */
+  spellings: string[];
 }
 
-/** One catalogue entry with its parent's id (and, for a mark, its kind). Hidden entries count too. */
+function spellingsOf(row: { nameCyrillic?: string | null; aliases: string[] }): string[] {
+  return [...(row.nameCyrillic ? [row.nameCyrillic] : []), ...row.aliases];
+}
+
+/**
+ * One catalogue entry with its parent's id (and, for a mark, its kind) and other spellings. Hidden
+ * entries count too.
+ */
 export async function findCatalogEntry(
   db: Database,
   level: CatalogLevel,
@@ -88,17 +149,33 @@ export async function findCatalogEntry(
   switch (level) {
     case "mark": {
       const [row] = await db
-        .select({ id: catalogMarks.id, name: catalogMarks.name, kind: catalogMarks.kind })
+        .select({
+          id: catalogMarks.id,
+          name: catalogMarks.name,
+          kind: catalogMarks.kind,
+          nameCyrillic: catalogMarks.nameCyrillic,
+          aliases: catalogMarks.aliases,
+        })
         .from(catalogMarks)
         .where(eq(catalogMarks.id, id));
-      return row && { ...row, parentId: null };
+      return (
+        row && { id: row.id, name: row.name, kind: row.kind, parentId: null, spellings: spellingsOf(row) }
+      );
     }
     case "model": {
       const [row] = await db
-        .select({ id: catalogModels.id, name: catalogModels.name, parentId: catalogModels.markId })
+        .select({
+          id: catalogModels.id,
+          name: catalogModels.name,
+          parentId: catalogModels.markId,
+          nameCyrillic: catalogModels.nameCyrillic,
+          aliases: catalogModels.aliases,
+        })
         .from(catalogModels)
         .where(eq(catalogModels.id, id));
-      return row && { ...row, kind: null };
+      return (
+        row && { id: row.id, name: row.name, parentId: row.parentId, kind: null, spellings: spellingsOf(row) }
+      );
     }
     case "generation": {
       const [row] = await db
@@ -106,10 +183,13 @@ export async function findCatalogEntry(
           id: catalogGenerations.id,
           name: catalogGenerations.name,
           parentId: catalogGenerations.modelId,
+          aliases: catalogGenerations.aliases,
         })
         .from(catalogGenerations)
         .where(eq(catalogGenerations.id, id));
-      return row && { ...row, kind: null };
+      return (
+        row && { id: row.id, name: row.name, parentId: row.parentId, kind: null, spellings: row.aliases }
+      );
     }
     case "complectation": {
       const [row] = await db
@@ -120,7 +200,7 @@ export async function findCatalogEntry(
         })
         .from(catalogComplectations)
         .where(eq(catalogComplectations.id, id));
-      return row && { ...row, kind: null };
+      return row && { ...row, kind: null, spellings: [] };
     }
   }
 }
@@ -188,15 +268,41 @@ export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow
           : sql`(${column}, ${ads.id}) < (${value}, ${after.id})`;
     }
   }
-  const order =
-    direction === "asc"
-      ? [sql`${column} asc nulls last`, asc(ads.id)]
-      : [sql`${column} desc nulls first`, desc(ads.id)];
   return db
     .select()
     .from(ads)
     .where(and(page.where, keyset))
-    .orderBy(...order)
+    .orderBy(...keysetOrder(column, direction))
+    .limit(page.limit);
+}
+
+function keysetOrder(column: PgColumn, direction: "asc" | "desc"): SQL[] {
+  return direction === "asc"
+    ? [sql`${column} asc nulls last`, sql`${ads.id} asc`]
+    : [sql`${column} desc nulls first`, sql`${ads.id} desc`];
+}
+
+/**
+ * Matching ads with a paid placement in force at `at`: premium, then VIP, then TOP, each group in
+ * the page's sort order (product.md section 5). `ads_promoted_idx` holds only such ads.
+ */
+export async function findPromotedAds(
+  db: Database,
+  page: { where: SQL | undefined; sortColumn: PgColumn; direction: "asc" | "desc"; at: Date; limit: number },
+): Promise<AdRow[]> {
+  const { at } = page;
+  const rank = sql`case when ${ads.premiumUntil} > ${at} then 0 when ${ads.vipUntil} > ${at} then 1 else 2 end`;
+  return db
+    .select()
+    .from(ads)
+    .where(
+      and(
+        page.where,
+        sql`(${ads.premiumUntil} is not null or ${ads.vipUntil} is not null or ${ads.topUntil} is not null)`,
+        sql`(${ads.premiumUntil} > ${at} or ${ads.vipUntil} > ${at} or ${ads.topUntil} > ${at})`,
+      ),
+    )
+    .orderBy(rank, ...keysetOrder(page.sortColumn, page.direction))
     .limit(page.limit);
 }
 
@@ -324,6 +430,21 @@ export async function incrementPhoneReveals(db: Database, adId: number): Promise
     .update(ads)
     .set({ phoneReveals: sql`${ads.phoneReveals} + 1` })
     .where(eq(ads.id, adId));
+}
+
+/**
+ * Records the expiry warning of every active ad whose time is up within `window` ms after `now`
+ * and that was not warned about this expiry time; answers how many were recorded.
+ */
+export async function insertExpiryWarnings(db: Database, now: Date, windowMs: number): Promise<number> {
+  const until = new Date(now.getTime() + windowMs);
+  const inserted = (await db.execute(sql`
+    insert into ${adNotices} (user_id, ad_id, kind, expires_at)
+    select user_id, id, 'expiry-warning', expires_at from ${ads}
+    where status = 'active' and expires_at > ${now} and expires_at <= ${until}
+    on conflict do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return inserted.rows.length;
 }
 
 /** Archives every active ad whose time is up; answers how many. */

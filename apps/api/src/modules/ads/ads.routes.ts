@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  adCardsPageSchema,
   adCardsResponseSchema,
   adComplaintInputSchema,
   adComplaintSchema,
@@ -11,13 +12,18 @@ import {
   adFavoritesResponseSchema,
   adIdParamsSchema,
   adInputSchema,
+  adPageQuerySchema,
   adPhonesResponseSchema,
+  adPriceSummaryQuerySchema,
+  adPriceSummarySchema,
   adRejectInputSchema,
   adSchema,
   adSearchQuerySchema,
   adSearchResponseSchema,
   adViewResponseSchema,
   errorBodySchema,
+  myAdsQuerySchema,
+  myAdsResponseSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -50,6 +56,48 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       },
     },
     async (request) => adsService.searchAds(request.query),
+  );
+
+  app.get(
+    "/ads/urgent",
+    {
+      schema: {
+        tags,
+        summary: "Active ads with the urgent badge, across verticals, freshest first (keyset pages)",
+        querystring: adPageQuerySchema,
+        response: { 200: adCardsPageSchema, 400: badInput },
+      },
+    },
+    async (request) => adsService.listUrgentAds(request.query),
+  );
+
+  app.get(
+    "/ads/cars-summary",
+    {
+      schema: {
+        tags,
+        summary:
+          "How many active ads a catalogue mark, model or generation has, and their price range in KGS and USD",
+        querystring: adPriceSummaryQuerySchema,
+        response: { 200: adPriceSummarySchema, 400: badInput },
+      },
+    },
+    async (request) => adsService.summarizeCatalogEntryAds(request.query),
+  );
+
+  app.get(
+    "/users/me/ads",
+    {
+      ...owner,
+      schema: {
+        tags,
+        summary: "The signed-in user's ads in one status, newest first, with counters and counts per status",
+        security,
+        querystring: myAdsQuerySchema,
+        response: { 200: myAdsResponseSchema, 400: badInput, 401: unauthorized },
+      },
+    },
+    async (request) => adsService.listMyAds(currentUser(request).id, request.query),
   );
 
   app.post(
@@ -285,7 +333,12 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
   const staffTags = ["ads", "staff"];
   const staffNotFound = errors("`AD_NOT_FOUND`, or `ROUTE_NOT_FOUND` for a user who is not a moderator");
   const staffActions = [
-    { path: "approve", summary: "Approve a pending ad: it goes live", run: adsService.approveAd },
+    {
+      path: "approve",
+      summary:
+        "Approve a pending ad (it goes live) or an edit waiting for re-moderation (it replaces the live version)",
+      run: adsService.approveAd,
+    },
     { path: "remove", summary: "Take any ad off the site (after a complaint)", run: adsService.removeAd },
   ] as const;
   for (const action of staffActions) {
@@ -310,7 +363,9 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       ...staff,
       schema: {
         tags: staffTags,
-        summary: "Reject a pending or active ad with a reason code and a note the owner sees",
+        summary:
+          "Reject with a reason code and a note the owner sees: an edit waiting for re-moderation is dropped " +
+          "(the ad stays live), otherwise the pending or active ad is rejected",
         security,
         params: adIdParamsSchema,
         body: adRejectInputSchema,

@@ -1,37 +1,57 @@
 import {
   type Ad,
   type AdCard,
+  type AdCardsPage,
   type AdComplaint,
   type AdComplaintReason,
   type AdFavoriteResponse,
   type AdFilters,
   type AdInput,
   type AdPhonesResponse,
+  type AdPriceSummary,
+  type AdPriceSummaryQuery,
+  type AdPromotion,
   type AdRejectReason,
   type AdSearchResponse,
-  type AdSort,
+  type AdSeller,
   type AdStatus,
   type AdViewResponse,
   adExactCountLimit,
   adExtendWindowDays,
   adFavoritesMax,
   adFilterSchemas,
+  adPromotions,
+  adSearchKey,
+  adSearchSimilarMinLength,
   adSimilarLimit,
   adSorts,
+  adStatuses,
   type FieldDefinition,
   type FieldError,
+  generatedAdTitle,
+  type MyAd,
+  type MyAdsResponse,
   type Role,
   type Vertical,
   type VerticalDefinition,
   verticalDefinitions,
 } from "@unaa/contracts";
-import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { ads } from "../../db/schema/index.ts";
+import { ads, type StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
+import type { FileStorage } from "../../lib/storage.ts";
+import {
+  attachAdPhotos,
+  deletePhotosOfAd,
+  prunePhotosOfAd,
+  removePhotoFiles,
+  resolveAdPhotos,
+  toAdPhoto,
+} from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import {
   type AdInsert,
@@ -39,6 +59,7 @@ import {
   archiveExpiredAdRows,
   columnKeyOf,
   countAds,
+  countAdsByStatus,
   countLiveAdsOfUser,
   deleteAdRow,
   deleteFavorite,
@@ -51,15 +72,19 @@ import {
   findFavoriteAdIds,
   findFavoriteAds,
   findFavoriteCount,
+  findPromotedAds,
+  findSeller,
   findTownRegion,
   hasConfirmedPhone,
   incrementPhoneReveals,
   insertAd,
   insertAdComplaint,
+  insertExpiryWarnings,
   insertFavorite,
   insertPriceHistory,
   recordAdView,
   regionExists,
+  summarizePrices,
   updateAdRow,
 } from "./ads.repository.ts";
 
@@ -97,6 +122,11 @@ export interface AdsService {
   findSimilarAds(id: number): Promise<AdCard[]>;
   /** Archives the active ads whose 30 days (setting) are over; run periodically. */
   archiveExpiredAds(at?: Date): Promise<number>;
+  /**
+   * Records a notice for the owner of every active ad ending within 3 days, once per expiry time
+   * (product.md section 4); run periodically. Answers how many were recorded.
+   */
+  warnExpiringAds(at?: Date): Promise<number>;
   /** One complaint per user per ad (an active ad, not one's own). */
   complainAboutAd(
     userId: number,
@@ -105,6 +135,15 @@ export interface AdsService {
   ): Promise<AdComplaint>;
   /** `query`: the raw query string, read by the vertical's filter schema. */
   searchAds(query: Record<string, unknown>): Promise<AdSearchResponse>;
+  /** Active ads with the urgent badge in force, across verticals, freshest first (`/urgent`). */
+  listUrgentAds(page: { cursor?: string; limit: number }): Promise<AdCardsPage>;
+  /** The user's own ads in one status, newest first, with how many they have in each status. */
+  listMyAds(
+    userId: number,
+    page: { status: AdStatus; cursor?: string; limit: number },
+  ): Promise<MyAdsResponse>;
+  /** How many active ads one catalogue entry has, and their price range in both currencies. */
+  summarizeCatalogEntryAds(query: AdPriceSummaryQuery): Promise<AdPriceSummary>;
 }
 
 export interface AdViewer {
@@ -114,6 +153,8 @@ export interface AdViewer {
 
 const DAY_MS = 86_400_000;
 const staffRoles: readonly Role[] = ["moderator", "admin"];
+/** At most this many promoted ads head the first page of a search. */
+const promotedMax = 6;
 
 /** Where each owner action may start from (product.md section 4). */
 const allowedFrom: Record<
@@ -173,7 +214,51 @@ function goLive(ad: AdRow, time: Date, lifetimeDays: number): Partial<AdInsert> 
   };
 }
 
-function toCard(row: AdRow): AdCard {
+/** Changing one of these, or the photos, of a live ad needs a moderator again (product.md section 4). */
+const reviewedFields = ["mark", "model", "markText", "modelText", "year"];
+
+function changesReviewedContent(ad: AdRow, input: AdInput): boolean {
+  const fields = input.fields as Record<string, unknown>;
+  const photoIds = ad.photos.map((photo) => photo.id);
+  return (
+    reviewedFields.some((name) => (ad.fields[name] ?? null) !== (fields[name] ?? null)) ||
+    photoIds.length !== input.photoIds.length ||
+    photoIds.some((id, index) => id !== input.photoIds[index])
+  );
+}
+
+/**
+ * The price shown crossed out after an edit of a published ad (product.md section 4): the previous
+ * price, in the new currency, when the edit lowered it; kept while the price does not change.
+ */
+function oldPriceAfter(ad: AdRow, next: { price: number; currency: string }): number | null {
+  if (next.price === ad.price && next.currency === ad.currency) return ad.oldPrice;
+  if (ad.publishedAt === null || next.price === 0) return null;
+  const before = next.currency === "USD" ? ad.priceUsd : ad.priceKgs;
+  return before > next.price ? before : null;
+}
+
+/** A waiting revision's columns, to write when a moderator approves it. */
+function revisionOf(ad: AdRow): Partial<AdInsert> {
+  return ad.pendingRevision ? { ...(ad.pendingRevision as Partial<AdInsert>), pendingRevision: null } : {};
+}
+
+/** The paid marks in force at `at` (product.md section 6): the strongest placement, urgent, highlight. */
+function paidMarks(row: AdRow, at: number): Pick<AdCard, "promotion" | "isUrgent" | "isHighlighted"> {
+  const inForce = (until: Date | null) => until !== null && until.getTime() > at;
+  const until: Record<AdPromotion, Date | null> = {
+    premium: row.premiumUntil,
+    vip: row.vipUntil,
+    top: row.topUntil,
+  };
+  return {
+    promotion: adPromotions.find((promotion) => inForce(until[promotion])) ?? null,
+    isUrgent: inForce(row.urgentUntil),
+    isHighlighted: inForce(row.highlightUntil),
+  };
+}
+
+function toCard(row: AdRow, storage: FileStorage): AdCard {
   const definition = verticalDefinitions[row.vertical as Vertical];
   const fields: AdCard["fields"] = {};
   for (const field of definition.fields) {
@@ -195,12 +280,47 @@ function toCard(row: AdRow): AdCard {
     fields,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     raisedAt: row.raisedAt?.toISOString() ?? null,
+    oldPrice: row.oldPrice,
+    ...paidMarks(row, Date.now()),
+    cover: row.photos[0] ? toAdPhoto(row.photos[0], storage) : null,
+    photoCount: row.photos.length,
   };
 }
 
-function toAd(row: AdRow, viewerId: number | null): Ad {
+/** What the owner sees: a waiting revision over the live columns (the edit form starts from it). */
+function withRevision(row: AdRow): AdRow {
+  return row.pendingRevision ? { ...row, ...(row.pendingRevision as Partial<AdRow>) } : row;
+}
+
+function toMyAd(live: AdRow, storage: FileStorage): MyAd {
+  const row = withRevision(live);
   return {
-    ...toCard(row),
+    ...toCard(row, storage),
+    views: row.views,
+    phoneReveals: row.phoneReveals,
+    favorites: row.favorites,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    extendedAt: row.extendedAt?.toISOString() ?? null,
+    rejectReason: row.rejectReason as AdRejectReason | null,
+    rejectNote: row.rejectNote,
+    hasPendingChanges: live.pendingRevision !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Owner and staff see that an edit waits for a moderator; the owner sees the edit itself. */
+function toAd(
+  live: AdRow,
+  viewerId: number | null,
+  viewer: { seller: AdSeller; isStaff: boolean },
+  storage: FileStorage,
+): Ad {
+  const isOwner = viewerId === live.userId;
+  const row = isOwner ? withRevision(live) : live;
+  return {
+    ...toCard(row, storage),
+    photos: row.photos.map((photo) => toAdPhoto(photo, storage)),
     userId: row.userId,
     description: row.description,
     videoUrl: row.videoUrl,
@@ -216,16 +336,18 @@ function toAd(row: AdRow, viewerId: number | null): Ad {
     extendedAt: row.extendedAt?.toISOString() ?? null,
     rejectReason: row.rejectReason as AdRejectReason | null,
     rejectNote: row.rejectNote,
-    isOwner: viewerId === row.userId,
+    isOwner,
+    seller: viewer.seller,
+    hasPendingChanges: (isOwner || viewer.isStaff) && live.pendingRevision !== null,
   };
 }
 
-/** The opaque cursor: the sort, the last row's sort key and its id. */
-function encodeCursor(sort: AdSort, value: string | number | null, id: number): string {
+/** The opaque cursor: the list's sort, the last row's sort key and its id. */
+function encodeCursor(sort: string, value: string | number | null, id: number): string {
   return Buffer.from(JSON.stringify([sort, value, id])).toString("base64url");
 }
 
-function decodeCursor(cursor: string, sort: AdSort): { value: string | number | null; id: number } {
+function decodeCursor(cursor: string, sort: string): { value: string | number | null; id: number } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isInteger(parsed[2])) {
@@ -262,6 +384,32 @@ function fieldCondition(field: FieldDefinition, filters: AdFilters): SQL[] {
   return Array.isArray(value) ? [inArray(column, value)] : [];
 }
 
+/**
+ * Free text (product.md section 5): Russian stemming of the words as typed, or the words' search
+ * keys (any script, transliterated: "камри" finds Camry) among those of title, the catalogue's
+ * spellings and description, or — for typos — a title whose key is similar by trigrams
+ * (`<%`, served by the trigram index; short queries skip it).
+ */
+export function textCondition(q: string): SQL {
+  const key = adSearchKey(q);
+  const words = sql`${ads.searchVector} @@ (websearch_to_tsquery('russian', ${q}) || websearch_to_tsquery('simple', ${key}))`;
+  const letters = key.replace(/[^\p{L}\p{N}]/gu, "").length;
+  if (letters < adSearchSimilarMinLength) return words;
+  return sql`(${words} or ${key} <% ${ads.titleKey})`;
+}
+
+/** One keyset page: `rows` holds one more than `limit` when another page follows. */
+function pageOf<T>(
+  rows: AdRow[],
+  limit: number,
+  toItem: (row: AdRow) => T,
+  cursorOf: (row: AdRow) => string,
+) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toItem), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}
+
 function searchCondition(definition: VerticalDefinition, filters: AdFilters): SQL | undefined {
   const priceColumn = filters.currency === "USD" ? ads.priceUsd : ads.priceKgs;
   const conditions: (SQL | undefined)[] = [
@@ -279,12 +427,78 @@ function searchCondition(definition: VerticalDefinition, filters: AdFilters): SQ
     filters.postedWithin === undefined
       ? undefined
       : gte(ads.publishedAt, new Date(Date.now() - filters.postedWithin * DAY_MS)),
-    filters.q === undefined
-      ? undefined
-      : sql`(${ads.searchVector} @@ (websearch_to_tsquery('russian', ${filters.q}) || websearch_to_tsquery('simple', ${filters.q})) or ${filters.q} <% ${ads.title})`,
+    filters.withPhoto ? gt(ads.photoCount, 0) : undefined,
+    filters.urgent ? gt(ads.urgentUntil, new Date()) : undefined,
+    filters.q === undefined ? undefined : textCondition(filters.q),
     ...definition.fields.flatMap((field) => fieldCondition(field, filters)),
   ];
   return and(...conditions);
+}
+
+/** The catalogue entries an ad body names: the names for its title, other spellings for the text search. */
+export interface CatalogRefs {
+  names: Map<string, string>;
+  spellings: string[];
+}
+
+/** Checks the catalogue refs of an ad body (each belongs to its parent, marks of the vertical's kind). */
+export async function resolveCatalogRefs(db: Database, input: AdInput): Promise<CatalogRefs> {
+  const definition = verticalDefinitions[input.vertical];
+  const fields = input.fields as Record<string, unknown>;
+  const names = new Map<string, string>();
+  const spellings: string[] = [];
+  for (const field of definition.fields) {
+    const id = fields[field.name];
+    if (field.kind !== "catalog" || typeof id !== "number") continue;
+    const entry = await findCatalogEntry(db, field.level, id);
+    const parentId = field.parent ? fields[field.parent] : undefined;
+    const fits =
+      entry !== undefined &&
+      (field.level !== "mark" || entry.kind === field.catalogKind) &&
+      (field.parent === undefined || (typeof parentId === "number" && entry.parentId === parentId));
+    if (!fits || !entry) throw invalid("AD_CATALOG_MISMATCH", `fields.${field.name}`);
+    names.set(field.name, entry.name);
+    spellings.push(...entry.spellings);
+  }
+  return { names, spellings };
+}
+
+/**
+ * The columns an ad body writes (checked already): common ones, the typed copies of filterable
+ * fields, the JSON, the photos and the title with its other spellings; the price in both currencies.
+ */
+export function adColumns(
+  input: AdInput,
+  sources: CatalogRefs & { photos: StoredAdPhoto[]; usdRate: number },
+): Omit<AdInsert, "userId"> {
+  const definition = verticalDefinitions[input.vertical];
+  const fields = input.fields as Record<string, unknown>;
+  const typed: Record<string, unknown> = {};
+  for (const field of definition.fields) {
+    if (field.filter) typed[columnKeyOf(field)] = fields[field.name] ?? null;
+  }
+  const title =
+    generatedAdTitle(definition, fields, Object.fromEntries(sources.names)) ??
+    ("title" in input && typeof input.title === "string" ? input.title : "");
+  return {
+    ...typed,
+    vertical: input.vertical,
+    title,
+    description: input.description,
+    price: input.price,
+    currency: input.currency,
+    ...convertPrice(input.price, input.currency, sources.usdRate),
+    negotiable: input.negotiable,
+    regionId: input.regionId,
+    townId: input.townId,
+    abroadCountry: input.abroadCountry,
+    videoUrl: input.videoUrl,
+    chatOnly: input.chatOnly,
+    phoneIds: [...new Set(input.phoneIds)],
+    photos: sources.photos,
+    fields,
+    searchTerms: sources.spellings.join(" "),
+  };
 }
 
 /** Limits of phone reveals (against scraping): per client address and per signed-in user. */
@@ -293,26 +507,26 @@ export interface PhoneRevealLimits {
   perUser: RateCounter;
 }
 
-export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsService {
-  /** Checks the catalogue refs (each belongs to its parent) and returns the names they point at. */
-  async function checkCatalogRefs(
-    definition: VerticalDefinition,
-    fields: Record<string, unknown>,
-  ): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
-    for (const field of definition.fields) {
-      const id = fields[field.name];
-      if (field.kind !== "catalog" || typeof id !== "number") continue;
-      const entry = await findCatalogEntry(db, field.level, id);
-      const parentId = field.parent ? fields[field.parent] : undefined;
-      const fits =
-        entry !== undefined &&
-        (field.level !== "mark" || entry.kind === field.catalogKind) &&
-        (field.parent === undefined || (typeof parentId === "number" && entry.parentId === parentId));
-      if (!fits || !entry) throw invalid("AD_CATALOG_MISMATCH", `fields.${field.name}`);
-      names.set(field.name, entry.name);
-    }
-    return names;
+export function createAdsService(db: Database, limits: PhoneRevealLimits, storage: FileStorage): AdsService {
+  /** The ad as `viewerId` sees it, with its seller. */
+  async function present(row: AdRow, viewerId: number | null, isStaff = false): Promise<Ad> {
+    const seller = await findSeller(db, row.userId);
+    if (!seller) throw new Error(`ad ${row.id} has no seller`);
+    return toAd(
+      row,
+      viewerId,
+      {
+        isStaff,
+        seller: {
+          id: seller.id,
+          name: seller.username,
+          avatar: seller.avatarKey ? storage.publicUrl(seller.avatarKey) : null,
+          memberSince: seller.createdAt.toISOString(),
+          activeAds: seller.activeAds,
+        },
+      },
+      storage,
+    );
   }
 
   async function checkLocation(input: AdInput): Promise<void> {
@@ -332,50 +546,19 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
     if (index >= 0) throw invalid("AD_PHONE_INVALID", `phoneIds.${index}`);
   }
 
-  function titleOf(definition: VerticalDefinition, input: AdInput, names: Map<string, string>): string {
-    const rule = definition.title;
-    if (rule.kind === "seller") return "title" in input && typeof input.title === "string" ? input.title : "";
-    const fields = input.fields as Record<string, unknown>;
-    const parts = rule.parts.map((choices) => {
-      for (const name of choices) {
-        const value = names.get(name) ?? fields[name];
-        if (typeof value === "string" && value) return value;
-      }
-      return undefined;
-    });
-    const words = parts.filter((part): part is string => part !== undefined).join(" ");
-    return `${words}, ${String(fields[rule.year])}`;
-  }
-
-  /** The columns an ad body writes: common ones, the typed copies of filterable fields, the JSON. */
-  async function columnsOf(userId: number, input: AdInput): Promise<Omit<AdInsert, "userId">> {
-    const definition = verticalDefinitions[input.vertical];
-    const fields = input.fields as Record<string, unknown>;
-    const names = await checkCatalogRefs(definition, fields);
+  /** The columns an ad body writes, its references checked. */
+  /** `adId`: the ad being updated (its own photos may stay listed); null for a new ad. */
+  async function columnsOf(
+    userId: number,
+    input: AdInput,
+    adId: number | null,
+  ): Promise<Omit<AdInsert, "userId">> {
+    const refs = await resolveCatalogRefs(db, input);
     await checkLocation(input);
     await checkPhones(userId, input.phoneIds);
+    const photos = await resolveAdPhotos(db, userId, input.photoIds, adId);
     const { usdRate } = await readSettings(db);
-    const typed: Record<string, unknown> = {};
-    for (const field of definition.fields) {
-      if (field.filter) typed[columnKeyOf(field)] = fields[field.name] ?? null;
-    }
-    return {
-      ...typed,
-      vertical: input.vertical,
-      title: titleOf(definition, input, names),
-      description: input.description,
-      price: input.price,
-      currency: input.currency,
-      ...convertPrice(input.price, input.currency, usdRate),
-      negotiable: input.negotiable,
-      regionId: input.regionId,
-      townId: input.townId,
-      abroadCountry: input.abroadCountry,
-      videoUrl: input.videoUrl,
-      chatOnly: input.chatOnly,
-      phoneIds: [...new Set(input.phoneIds)],
-      fields,
-    };
+    return adColumns(input, { ...refs, photos, usdRate });
   }
 
   /** The owner's ad, locked for the change; anyone else's is not found (never 403). */
@@ -389,7 +572,26 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
     if (!allowedFrom[action].includes(row.status as AdStatus)) throw new AppError("AD_STATE_CONFLICT");
   }
 
-  /** A moderator's decision on any ad; the ad keeps its owner. */
+  /** Under pre-moderation (or `auto` without a confirmed phone) publications and key edits wait. */
+  async function isPreModerated(userId: number, mode: "pre" | "post" | "auto"): Promise<boolean> {
+    return mode === "pre" || (mode === "auto" && !(await hasConfirmedPhone(db, userId)));
+  }
+
+  /** Every price an ad has had is kept. */
+  async function recordPriceChange(tx: Database, before: AdRow, after: AdRow): Promise<void> {
+    if (after.price === before.price && after.currency === before.currency) return;
+    await insertPriceHistory(tx, {
+      adId: after.id,
+      price: after.price,
+      currency: after.currency,
+      priceKgs: after.priceKgs,
+    });
+  }
+
+  /**
+   * A moderator's decision on any ad; the ad keeps its owner. A waiting revision may be approved or
+   * rejected whatever the ad's state.
+   */
   async function moderate(
     staffId: number,
     id: number,
@@ -399,16 +601,20 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
     const row = await db.transaction(async (tx) => {
       const ad = await findAdForUpdate(tx, id);
       if (!ad) throw new AppError("AD_NOT_FOUND");
-      checkAllowed(ad, action);
+      if (ad.pendingRevision === null || action === "remove") checkAllowed(ad, action);
       const time = now();
-      return updateAdRow(tx, id, {
+      const updated = await updateAdRow(tx, id, {
         ...change(ad, time),
         moderatedBy: staffId,
         moderatedAt: time,
         updatedAt: time,
       });
+      await recordPriceChange(tx, ad, updated);
+      return updated;
     });
-    return toAd(row, staffId);
+    // An approved revision replaced the live photos, a rejected one dropped its own.
+    await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
+    return present(row, staffId, true);
   }
 
   async function changeStatus(
@@ -422,14 +628,15 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
       checkAllowed(ad, action);
       return updateAdRow(tx, id, { status, expiresAt: null, updatedAt: now() });
     });
-    return toAd(row, userId);
+    return present(row, userId);
   }
 
   return {
     async createAd(userId, input) {
-      const columns = await columnsOf(userId, input);
+      const columns = await columnsOf(userId, input, null);
       const row = await db.transaction(async (tx) => {
         const created = await insertAd(tx, { ...columns, userId, createdAt: now(), updatedAt: now() });
+        await attachAdPhotos(tx, userId, created.id, input.photoIds);
         await insertPriceHistory(tx, {
           adId: created.id,
           price: created.price,
@@ -438,35 +645,42 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
         });
         return created;
       });
-      return toAd(row, userId);
+      return present(row, userId);
     },
 
     async updateAd(userId, id, input) {
-      const columns = await columnsOf(userId, input);
+      const columns = await columnsOf(userId, input, id);
+      const isPre = await isPreModerated(userId, (await readSettings(db)).moderationMode);
       const row = await db.transaction(async (tx) => {
         const ad = await ownAdForUpdate(tx, userId, id);
         if (ad.vertical !== input.vertical) throw invalid("VALIDATION_FAILED", "vertical");
         checkAllowed(ad, "update");
-        // Editing never raises the ad: raised_at and published_at stay as they are.
-        const updated = await updateAdRow(tx, id, { ...columns, updatedAt: now() });
-        if (updated.price !== ad.price || updated.currency !== ad.currency) {
-          await insertPriceHistory(tx, {
-            adId: id,
-            price: updated.price,
-            currency: updated.currency,
-            priceKgs: updated.priceKgs,
+        await attachAdPhotos(tx, userId, id, input.photoIds);
+        const content = { ...columns, oldPrice: oldPriceAfter(ad, columns) };
+        // Under pre-moderation a key change of a live ad waits for a moderator, the whole edit with
+        // it, while the live version stays as it is (product.md section 4).
+        if (ad.status === "active" && isPre && changesReviewedContent(ad, input)) {
+          return updateAdRow(tx, id, {
+            pendingRevision: content,
+            rejectReason: null,
+            rejectNote: null,
+            updatedAt: now(),
           });
         }
+        // Applied at once, replacing any waiting revision. Editing never raises the ad: raised_at
+        // and published_at stay as they are.
+        const updated = await updateAdRow(tx, id, { ...content, pendingRevision: null, updatedAt: now() });
+        await recordPriceChange(tx, ad, updated);
         return updated;
       });
-      return toAd(row, userId);
+      // The photos the edit dropped (from the live ad or a waiting revision) go once it is committed.
+      await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
+      return present(row, userId);
     },
 
     async publishAd(userId, id) {
       const settings = await readSettings(db);
-      const isPre =
-        settings.moderationMode === "pre" ||
-        (settings.moderationMode === "auto" && !(await hasConfirmedPhone(db, userId)));
+      const isPre = await isPreModerated(userId, settings.moderationMode);
       const row = await db.transaction(async (tx) => {
         const ad = await ownAdForUpdate(tx, userId, id);
         checkAllowed(ad, "publish");
@@ -478,7 +692,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
         if (isPre) return updateAdRow(tx, id, { ...cleared, status: "pending" });
         return updateAdRow(tx, id, { ...cleared, ...goLive(ad, time, settings.adLifetimeDays) });
       });
-      return toAd(row, userId);
+      return present(row, userId);
     },
 
     async extendAd(userId, id) {
@@ -496,33 +710,42 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
           updatedAt: time,
         });
       });
-      return toAd(row, userId);
+      return present(row, userId);
     },
 
     async approveAd(staffId, id) {
       const { adLifetimeDays } = await readSettings(db);
-      return moderate(staffId, id, "approve", (ad, time) => goLive(ad, time, adLifetimeDays));
+      return moderate(staffId, id, "approve", (ad, time) => ({
+        ...revisionOf(ad),
+        ...(ad.status === "pending" ? goLive(ad, time, adLifetimeDays) : {}),
+        rejectReason: null,
+        rejectNote: null,
+      }));
     },
 
+    // A rejected revision is dropped and the live version stays; otherwise the ad is rejected.
     rejectAd: (staffId, id, decision) =>
-      moderate(staffId, id, "reject", () => ({
-        status: "rejected",
+      moderate(staffId, id, "reject", (ad) => ({
+        ...(ad.pendingRevision ? {} : { status: "rejected", expiresAt: null }),
+        pendingRevision: null,
         rejectReason: decision.reason,
         rejectNote: decision.note || null,
-        expiresAt: null,
       })),
 
     removeAd: (staffId, id) =>
-      moderate(staffId, id, "remove", () => ({ status: "removed", expiresAt: null })),
+      moderate(staffId, id, "remove", () => ({ status: "removed", expiresAt: null, pendingRevision: null })),
 
     archiveAd: (userId, id) => changeStatus(userId, id, "archive", "archived"),
     markAdSold: (userId, id) => changeStatus(userId, id, "sold", "sold"),
 
     async deleteAd(userId, id) {
-      await db.transaction(async (tx) => {
+      const removedPhotos = await db.transaction(async (tx) => {
         await ownAdForUpdate(tx, userId, id);
+        const photos = await deletePhotosOfAd(tx, id);
         await deleteAdRow(tx, id);
+        return photos;
       });
+      await removePhotoFiles(storage, removedPhotos);
     },
 
     async getAd(viewer, id) {
@@ -531,7 +754,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
       if (!row || (row.status !== "active" && row.userId !== viewer?.id && !isStaff)) {
         throw new AppError("AD_NOT_FOUND");
       }
-      return toAd(row, viewer?.id ?? null);
+      return present(row, viewer?.id ?? null, isStaff);
     },
 
     async countAdView(viewer, visitor, id) {
@@ -563,7 +786,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
     },
 
     async listFavorites(userId) {
-      return (await findFavoriteAds(db, userId, adFavoritesMax)).map(toCard);
+      return (await findFavoriteAds(db, userId, adFavoritesMax)).map((row) => toCard(row, storage));
     },
 
     async findAdCards(ids) {
@@ -575,7 +798,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toCard(row)] : [];
+        return row ? [toCard(row, storage)] : [];
       });
     },
 
@@ -614,6 +837,8 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
 
     archiveExpiredAds: (at = now()) => archiveExpiredAdRows(db, at),
 
+    warnExpiringAds: (at = now()) => insertExpiryWarnings(db, at, adExtendWindowDays * DAY_MS),
+
     async findSimilarAds(id) {
       const ad = await findAdById(db, id);
       if (ad?.status !== "active") throw new AppError("AD_NOT_FOUND");
@@ -633,7 +858,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
         after: undefined,
         limit: adSimilarLimit,
       });
-      return rows.map(toCard);
+      return rows.map((row) => toCard(row, storage));
     },
 
     async complainAboutAd(userId, id, complaint) {
@@ -661,17 +886,88 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits): AdsSe
       if (!sortColumn) throw new Error(`no column for sort key ${sort.key}`);
       const after = filters.cursor === undefined ? undefined : decodeCursor(filters.cursor, filters.sort);
       const where = searchCondition(definition, filters);
-      const [rows, count] = await Promise.all([
-        findAdsPage(db, { where, sortColumn, direction: sort.direction, after, limit: filters.limit + 1 }),
+      const { direction } = sort;
+      const [rows, promoted, count] = await Promise.all([
+        findAdsPage(db, { where, sortColumn, direction, after, limit: filters.limit + 1 }),
+        // Above the first page only; the pages themselves stay the complete keyset stream.
+        after ? [] : findPromotedAds(db, { where, sortColumn, direction, at: now(), limit: promotedMax }),
         countAds(db, where, adExactCountLimit),
       ]);
-      const page = rows.slice(0, filters.limit);
-      const last = page.at(-1);
-      const nextCursor =
-        rows.length > filters.limit && last
-          ? encodeCursor(filters.sort, sortValueOf(last, sort.key), last.id)
-          : null;
-      return { items: page.map(toCard), nextCursor, total: count.total, totalIsExact: count.isExact };
+      return {
+        ...pageOf(
+          rows,
+          filters.limit,
+          (row) => toCard(row, storage),
+          (last) => encodeCursor(filters.sort, sortValueOf(last, sort.key), last.id),
+        ),
+        promoted: promoted.map((row) => toCard(row, storage)),
+        total: count.total,
+        totalIsExact: count.isExact,
+      };
+    },
+
+    async listUrgentAds(page) {
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, "urgent");
+      const where = and(eq(ads.status, "active"), gt(ads.urgentUntil, now()));
+      const rows = await findAdsPage(db, {
+        where,
+        sortColumn: ads.raisedAt,
+        direction: "desc",
+        after,
+        limit: page.limit + 1,
+      });
+      return pageOf(
+        rows,
+        page.limit,
+        (row) => toCard(row, storage),
+        (last) => encodeCursor("urgent", sortValueOf(last, "raisedAt"), last.id),
+      );
+    },
+
+    async listMyAds(userId, page) {
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, `mine-${page.status}`);
+      const [rows, counted] = await Promise.all([
+        findAdsPage(db, {
+          where: and(eq(ads.userId, userId), eq(ads.status, page.status)),
+          sortColumn: ads.id,
+          direction: "desc",
+          after,
+          limit: page.limit + 1,
+        }),
+        countAdsByStatus(db, userId),
+      ]);
+      const counts = Object.fromEntries(
+        adStatuses.map((status) => [status, counted.get(status) ?? 0]),
+      ) as MyAdsResponse["counts"];
+      return {
+        ...pageOf(
+          rows,
+          page.limit,
+          (row) => toMyAd(row, storage),
+          (last) => encodeCursor(`mine-${page.status}`, last.id, last.id),
+        ),
+        counts,
+      };
+    },
+
+    async summarizeCatalogEntryAds(query) {
+      const summary = await summarizePrices(
+        db,
+        and(
+          eq(ads.vertical, query.vertical),
+          eq(ads.status, "active"),
+          eq(ads.markId, query.mark),
+          query.model === undefined ? undefined : eq(ads.modelId, query.model),
+          query.generation === undefined ? undefined : eq(ads.generationId, query.generation),
+        ),
+      );
+      return {
+        count: summary?.count ?? 0,
+        priceMinKgs: summary?.priceMinKgs ?? null,
+        priceMaxKgs: summary?.priceMaxKgs ?? null,
+        priceMinUsd: summary?.priceMinUsd ?? null,
+        priceMaxUsd: summary?.priceMaxUsd ?? null,
+      };
     },
   };
 }

@@ -50,43 +50,55 @@ function fieldPaths(response: { json(): unknown }): string[] {
 }
 
 describe("ad life cycle", () => {
-  it.each(verticals)("[S1.1] %s: create → publish → search → detail → archive", async (vertical) => {
-    const draft = await createAd(bodies[vertical]);
-    expect(draft).toMatchObject({ vertical, status: "draft", isOwner: true, publishedAt: null });
-    expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
-    expect((await callAs(harness, stranger)("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
-    expect((await asSeller()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(200);
+  it.each(verticals)(
+    "[S1.1] %s: create → publish → search → detail → favorite → archive",
+    async (vertical) => {
+      const draft = await createAd(bodies[vertical]);
+      expect(draft).toMatchObject({ vertical, status: "draft", isOwner: true, publishedAt: null });
+      expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+      expect((await callAs(harness, stranger)("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+      expect((await asSeller()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(200);
 
-    const published = await asSeller()("POST", `/api/ads/${draft.id}/publish`);
-    expect(published.statusCode, published.body).toBe(200);
-    const active = adSchema.parse(published.json());
-    expect(active.status).toBe("active");
-    expect(active.raisedAt).not.toBeNull();
-    expect(Date.parse(active.expiresAt ?? "") - Date.parse(active.raisedAt ?? "")).toBe(30 * 86_400_000);
+      const published = await asSeller()("POST", `/api/ads/${draft.id}/publish`);
+      expect(published.statusCode, published.body).toBe(200);
+      const active = adSchema.parse(published.json());
+      expect(active.status).toBe("active");
+      expect(active.raisedAt).not.toBeNull();
+      expect(Date.parse(active.expiresAt ?? "") - Date.parse(active.raisedAt ?? "")).toBe(30 * 86_400_000);
 
-    const fields = bodies[vertical].fields as Record<string, unknown>;
-    const filter =
-      typeof fields.category === "string" ? `category=${fields.category}` : `mark=${fields.mark}`;
-    const found = await search(`vertical=${vertical}&${filter}`);
-    expect(found.items.map((item) => item.id)).toContain(draft.id);
-    expect(found.totalIsExact).toBe(true);
-    expect(found.total).toBe(found.items.length);
-    const others = verticals.filter((other) => other !== vertical);
-    for (const other of others) {
-      expect((await search(`vertical=${other}`)).items.map((item) => item.id)).not.toContain(draft.id);
-    }
+      const fields = bodies[vertical].fields as Record<string, unknown>;
+      const filter =
+        typeof fields.category === "string" ? `category=${fields.category}` : `mark=${fields.mark}`;
+      const found = await search(`vertical=${vertical}&${filter}`);
+      expect(found.items.map((item) => item.id)).toContain(draft.id);
+      expect(found.totalIsExact).toBe(true);
+      expect(found.total).toBe(found.items.length);
+      const others = verticals.filter((other) => other !== vertical);
+      for (const other of others) {
+        expect((await search(`vertical=${other}`)).items.map((item) => item.id)).not.toContain(draft.id);
+      }
 
-    const detail = await asGuest()("GET", `/api/ads/${draft.id}`);
-    expect(detail.statusCode).toBe(200);
-    expect(adSchema.parse(detail.json())).toMatchObject({ id: draft.id, status: "active", isOwner: false });
+      const detail = await asGuest()("GET", `/api/ads/${draft.id}`);
+      expect(detail.statusCode).toBe(200);
+      expect(adSchema.parse(detail.json())).toMatchObject({ id: draft.id, status: "active", isOwner: false });
 
-    const archived = await asSeller()("POST", `/api/ads/${draft.id}/archive`);
-    expect(archived.json()).toMatchObject({ status: "archived", expiresAt: null });
-    expect((await search(`vertical=${vertical}&${filter}`)).items.map((item) => item.id)).not.toContain(
-      draft.id,
-    );
-    expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
-  });
+      const fan = callAs(harness, stranger);
+      expect((await fan("PUT", `/api/ads/${draft.id}/favorite`)).json()).toMatchObject({
+        isFavorite: true,
+        favorites: 1,
+      });
+      expect((await fan("GET", "/api/favorites")).json().items.map((item: Ad) => item.id)).toContain(
+        draft.id,
+      );
+
+      const archived = await asSeller()("POST", `/api/ads/${draft.id}/archive`);
+      expect(archived.json()).toMatchObject({ status: "archived", expiresAt: null });
+      expect((await search(`vertical=${vertical}&${filter}`)).items.map((item) => item.id)).not.toContain(
+        draft.id,
+      );
+      expect((await asGuest()("GET", `/api/ads/${draft.id}`)).statusCode).toBe(404);
+    },
+  );
 
   it("[S1.2] generates vehicle titles from the catalogue and the year; services keep the seller's", async () => {
     const toyota = await pickCatalog(harness, "car", "toyota");
@@ -191,6 +203,9 @@ describe("bad input", () => {
       ["description", { description: "x".repeat(4001) }],
       ["videoUrl", { videoUrl: "http://example.com/v" }],
       ["regionId", { regionId: null }],
+      ["negotiable", { negotiable: "yes" }],
+      ["chatOnly", { chatOnly: 1 }],
+      ["phoneIds.0", { phoneIds: [-1] }],
     ];
     for (const [path, change] of cases) {
       const response = await asSeller()("POST", "/api/ads", { ...bodies.car, ...change });
@@ -200,6 +215,28 @@ describe("bad input", () => {
     }
     const service = await asSeller()("POST", "/api/ads", { ...bodies.uslugi, title: "abc" });
     expect(fieldPaths(service)).toContain("title");
+    const uslugi = bodies.uslugi as { fields: Record<string, unknown> };
+    const serviceCases: [string, Record<string, unknown>][] = [
+      ["fields.address", { address: "x".repeat(201) }],
+      ["fields.latitude", { latitude: 91 }],
+      ["fields.category", { category: undefined }],
+      ["fields.priceUnit", { priceUnit: "per-year" }],
+    ];
+    for (const [path, change] of serviceCases) {
+      const response = await asSeller()("POST", "/api/ads", {
+        ...uslugi,
+        fields: { ...uslugi.fields, ...change },
+      });
+      expect(response.statusCode, path).toBe(400);
+      expect(fieldPaths(response).join(" "), path).toContain(path);
+    }
+    // A field the vertical does not have is named too.
+    const unknown = await asSeller()("POST", "/api/ads", {
+      ...uslugi,
+      fields: { ...uslugi.fields, colour: "red" },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().errors)).toContain("colour");
     const moto = bodies.moto as { fields: Record<string, unknown> };
     const noMake = await asSeller()("POST", "/api/ads", {
       ...moto,
