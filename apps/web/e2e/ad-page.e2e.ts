@@ -281,13 +281,16 @@ describe("other ad pages", () => {
   });
 
   it("[P4] the owner sees an archived ad with a banner; a guest and another user get 404", async () => {
-    const { context, page } = await newPage();
-    const [name, value] = seller.cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.url }]);
+    const { context, page, errors } = await newPage();
+    const domain = new URL(server.url).hostname;
+    await context.addCookies(seller.cookies.map((cookie) => ({ ...cookie, domain })));
     const response = await visit(page, `/car/${archived.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("ad-status").textContent()).toContain("В архиве");
     expect(await page.getByTestId("ad-edit").count()).toBe(1);
+    // The session is restored in the browser too (no refused refresh).
+    await poll(() => page.getByTestId("user-menu").count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
 
     const guest = await newPage();

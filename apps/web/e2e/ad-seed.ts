@@ -6,10 +6,16 @@
 import { randomInt } from "node:crypto";
 import sharp from "sharp";
 
+export interface SessionCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
 export interface SeededUser {
   accessToken: string;
-  /** The refresh cookie (`name=value`), to open pages as this user. */
-  cookie: string;
+  /** The session cookies of the sign-up answer (the page viewer and the refresh token), for a browser. */
+  cookies: SessionCookie[];
   userId: number;
   phone: string;
   password: string;
@@ -114,10 +120,15 @@ export async function signUpByPhone(api: SeedApi, username: string): Promise<See
     ip,
   );
   if (answer.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(answer.data)}`);
-  const setCookie = answer.headers.getSetCookie().find((line) => line.startsWith("unaa_session="));
+  const cookies = answer.headers.getSetCookie().map((line) => {
+    const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+    const path = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? "/";
+    const separator = pair.indexOf("=");
+    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), path };
+  });
   return {
     accessToken: answer.data.accessToken,
-    cookie: setCookie?.split(";")[0] ?? "",
+    cookies,
     userId: answer.data.user.id,
     phone,
     password,

@@ -29,7 +29,7 @@ export function AdComplaint({ adId }: { adId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
-  const { user } = useSession();
+  const { status } = useSession();
   const [isOpen, setOpen] = useState(false);
   const [reason, setReason] = useState<AdComplaintReason | null>(null);
   const [text, setText] = useState("");
@@ -43,7 +43,7 @@ export function AdComplaint({ adId }: { adId: number }) {
     leftSection: <IconFlag size={16} aria-hidden />,
     "data-testid": "ad-complain",
   } as const;
-  if (!user) {
+  if (status === "guest") {
     return (
       <Button {...trigger} component={AppLink} to={loginPath(`${location.pathname}${location.search}`)}>
         {t("adPage.complaint.open")}
@@ -83,7 +83,7 @@ export function AdComplaint({ adId }: { adId: number }) {
 
   return (
     <>
-      <Button {...trigger} onClick={() => setOpen(true)}>
+      <Button {...trigger} onClick={() => setOpen(true)} disabled={status === "restoring"}>
         {t("adPage.complaint.open")}
       </Button>
       <Modal opened={isOpen} onClose={close} title={t("adPage.complaint.title")} centered>

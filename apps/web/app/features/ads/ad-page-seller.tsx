@@ -103,7 +103,8 @@ function PhoneReveal({ ad }: { ad: Ad }) {
 export function AdSellerCard({ ad }: { ad: Ad }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user } = useSession();
+  // While the session is restored the visitor is most likely signed in: the chat, not the login.
+  const { status } = useSession();
   const { seller } = ad;
   const chatPath = `/settings/chats?ad=${ad.id}`;
 
@@ -147,7 +148,7 @@ export function AdSellerCard({ ad }: { ad: Ad }) {
             {ad.status === "active" && <PhoneReveal ad={ad} />}
             <Button
               component={AppLink}
-              to={user ? chatPath : loginPath(localizePath(chatPath, locale))}
+              to={status === "guest" ? loginPath(localizePath(chatPath, locale)) : chatPath}
               variant="light"
               size="md"
               leftSection={<IconMessageCircle size={18} aria-hidden />}
