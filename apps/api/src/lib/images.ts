@@ -1,6 +1,7 @@
 import { adPhotoMaxPixels, adPhotoWidths } from "@unaa/contracts";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors.ts";
+import { type DecodedHeic, decodeHevcHeic, readHeifHeader } from "./heic.ts";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic";
 
@@ -28,20 +29,27 @@ export function detectImageKind(data: Uint8Array): ImageKind | null {
 
 const sharpFormat: Record<ImageKind, string> = { jpeg: "jpeg", png: "png", webp: "webp", heic: "heif" };
 
-/** The type (by content) and the upright size (by EXIF orientation) read from the header alone. */
-export interface ImageHeader {
-  kind: ImageKind;
+/** An upload ready for sharp's pipeline: upright, and its upright size. */
+interface OpenedImage {
+  image: Sharp;
   width: number;
   height: number;
 }
 
 /**
  * Checks an upload before anything is decoded: a JPEG, PNG, WebP or HEIC by content, whose header
- * declares at most `maxPixels`. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
+ * declares at most `maxPixels` (for HEIF, every image and tile it declares). Then opens it turned
+ * upright: by its EXIF orientation, or for HEIF by its own transforms (`irot`, `imir`), which
+ * libheif applies and after which EXIF is ignored. HEVC-coded HEIC (iPhones), which sharp cannot
+ * decode, is decoded by the wasm libheif into raw pixels (lib/heic.ts), which carry no metadata.
+ * Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
  */
-export async function readImageHeader(input: Buffer, maxPixels: number): Promise<ImageHeader> {
+async function openImage(input: Buffer, maxPixels: number): Promise<OpenedImage> {
   const kind = detectImageKind(input);
   if (!kind) throw new AppError("IMAGE_UNSUPPORTED");
+  const heif = kind === "heic" ? readHeifHeader(input) : null;
+  if (heif?.sizes.some(({ width, height }) => width * height > maxPixels))
+    throw new AppError("IMAGE_TOO_LARGE");
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).metadata();
@@ -52,20 +60,37 @@ export async function readImageHeader(input: Buffer, maxPixels: number): Promise
     throw new AppError("IMAGE_UNSUPPORTED");
   }
   if (metadata.width * metadata.height > maxPixels) throw new AppError("IMAGE_TOO_LARGE");
-  return { kind, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+  // Not sharp's `compression`: it guesses that from the brand, and an AV1 file branded `mif1` says HEVC.
+  if (!heif?.hevc) {
+    return {
+      image: sharp(input, { limitInputPixels: maxPixels, failOn: "error", autoOrient: true }),
+      ...metadata.autoOrient,
+    };
+  }
+  let decoded: DecodedHeic;
+  try {
+    decoded = await decodeHevcHeic(input);
+  } catch (error) {
+    throw new AppError("IMAGE_UNSUPPORTED", { cause: error });
+  }
+  const { data, width, height, channels } = decoded;
+  return {
+    image: sharp(data, { raw: { width, height, channels }, limitInputPixels: maxPixels }),
+    width,
+    height,
+  };
 }
 
 /**
- * An avatar: any JPEG, PNG, WebP or HEIC → a 512 px square WebP, turned upright by its EXIF
- * orientation and with every piece of metadata (EXIF, GPS, ICC, XMP) dropped.
+ * An avatar: any JPEG, PNG, WebP or HEIC → a 512 px square WebP, turned upright and with every
+ * piece of metadata (EXIF, GPS, ICC, XMP) dropped.
  * Throws `IMAGE_UNSUPPORTED` (not an image of those kinds, or undecodable) or `IMAGE_TOO_LARGE`.
  */
 export async function processAvatar(input: Buffer): Promise<Buffer> {
-  await readImageHeader(input, MAX_INPUT_PIXELS);
+  const { image } = await openImage(input, MAX_INPUT_PIXELS);
   try {
     // sharp writes no metadata unless asked (withMetadata/keepExif), so the output carries none.
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
+    return await image
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
       .webp({ quality: 82 })
       .toBuffer();
@@ -105,14 +130,10 @@ const AVIF_MIN_SAVING = 0.1;
  * the sizes are made from that. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
  */
 export async function encodeAdPhoto(input: Buffer): Promise<EncodedAdPhoto> {
-  const header = await readImageHeader(input, adPhotoMaxPixels);
-  const largest = Math.min(header.width, adPhotoWidths.at(-1) ?? header.width);
+  const original = await openImage(input, adPhotoMaxPixels);
+  const largest = Math.min(original.width, adPhotoWidths.at(-1) ?? original.width);
   try {
-    const { data, info } = await sharp(input, {
-      limitInputPixels: adPhotoMaxPixels,
-      failOn: "error",
-      autoOrient: true,
-    })
+    const { data, info } = await original.image
       .resize({ width: largest })
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb")
@@ -165,8 +186,7 @@ async function encodeAvifWhenSmaller(
 
 /**
  * sharp refuses an image over `limitInputPixels` from its header ("exceeds pixel limit"); any
- * other failure means we cannot read it. (HEIC coded with HEVC is one: the bundled libheif reads
- * AV1 only.)
+ * other failure means we cannot read it.
  */
 function toImageError(error: unknown): AppError {
   const message = error instanceof Error ? error.message : "";

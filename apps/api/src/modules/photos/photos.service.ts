@@ -3,6 +3,7 @@ import type { AdPhoto, FieldError } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { limitConcurrency } from "../../lib/concurrency.ts";
 import { adPhotoWidthsFor, encodeAdPhoto } from "../../lib/images.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
@@ -220,23 +221,5 @@ export function createPhotosService(deps: {
       await removePhotoFiles(storage, removed);
       return removed.length;
     },
-  };
-}
-
-/** Runs at most `max` tasks at once; the others wait, first come first served. */
-function limitConcurrency(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < max) running += 1;
-    // A finishing task hands its place straight to the first waiting one.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
   };
 }
