@@ -162,6 +162,7 @@ export const carDefinition: VerticalDefinition = {
       pattern: vinPattern,
       mask: "*****************",
       upperCase: true,
+      maskedForGuests: true,
       required: false,
     },
     { name: "equipment", kind: "multi-enum", values: equipment, groups: equipmentGroups, required: false },

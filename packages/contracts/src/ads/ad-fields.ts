@@ -57,6 +57,8 @@ export interface TextField extends FieldBase {
   /** The input mask of the form (`input-mask.ts` syntax). */
   mask?: string;
   upperCase?: boolean;
+  /** Guests (not signed in) see only the first three and the last four characters (the VIN). */
+  maskedForGuests?: boolean;
 }
 
 /** An id from the vehicle catalogue; `parent` names the field whose entry it must belong to. */
@@ -94,6 +96,27 @@ export interface VerticalDefinition {
   fields: readonly FieldDefinition[];
   /** Filterable fields an ad shares with its "similar ads" (the detail page's strip). */
   similarBy: readonly string[];
+}
+
+/** A value as guests see a `maskedForGuests` field: `JTD**********3456`. */
+export function maskForGuests(value: string): string {
+  if (value.length <= 7) return "*".repeat(value.length);
+  return `${value.slice(0, 3)}${"*".repeat(value.length - 7)}${value.slice(-4)}`;
+}
+
+/** The fields of an ad as a guest may see them. */
+export function fieldsForGuests<T extends Record<string, unknown>>(
+  definition: VerticalDefinition,
+  fields: T,
+): T {
+  const shown: Record<string, unknown> = { ...fields };
+  for (const field of definition.fields) {
+    const value = shown[field.name];
+    if (field.kind === "text" && field.maskedForGuests && typeof value === "string") {
+      shown[field.name] = maskForGuests(value);
+    }
+  }
+  return shown as T;
 }
 
 export function resolveBound(bound: FieldBound): number {

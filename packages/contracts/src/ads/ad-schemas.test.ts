@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verticals } from "../verticals.ts";
 import { adInputSchema } from "./ad-api.ts";
 import { carDefinition, verticalDefinitions } from "./ad-definitions.ts";
-import type { FieldDefinition, VerticalDefinition } from "./ad-fields.ts";
+import { type FieldDefinition, fieldsForGuests, type VerticalDefinition } from "./ad-fields.ts";
 import { buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
 
 const carFields = {
@@ -159,5 +159,13 @@ describe("ad definitions", () => {
     expect(services.safeParse({ vertical: "uslugi", sort: "price-asc", category: "wash" }).success).toBe(
       true,
     );
+  });
+});
+
+describe("fields as guests see them", () => {
+  it("[P3] masks the VIN, keeping the maker's code and the last four; other fields untouched", () => {
+    const shown = fieldsForGuests(carDefinition, { vin: "JTNB11HK103456789", year: 2018, vinless: null });
+    expect(shown).toEqual({ vin: "JTN**********6789", year: 2018, vinless: null });
+    expect(fieldsForGuests(carDefinition, { vin: "ABC" }).vin).toBe("***");
   });
 });

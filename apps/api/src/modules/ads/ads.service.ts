@@ -28,6 +28,7 @@ import {
   adStatuses,
   type FieldDefinition,
   type FieldError,
+  fieldsForGuests,
   generatedAdTitle,
   type MyAd,
   type MyAdsResponse,
@@ -326,7 +327,10 @@ function toAd(
     videoUrl: row.videoUrl,
     chatOnly: row.chatOnly,
     phoneIds: row.phoneIds,
-    fields: row.fields as Ad["fields"],
+    // A guest sees a VIN masked; signed-in users see it whole (product.md section 3).
+    fields: (viewerId === null
+      ? fieldsForGuests(verticalDefinitions[row.vertical as Vertical], row.fields)
+      : row.fields) as Ad["fields"],
     views: row.views,
     phoneReveals: row.phoneReveals,
     favorites: row.favorites,

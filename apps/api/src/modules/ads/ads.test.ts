@@ -109,6 +109,15 @@ describe("ad life cycle", () => {
     expect((await createAd(bodies.uslugi)).title).toBe("Эвакуатор по Бишкеку круглосуточно");
   });
 
+  it("[P3] shows guests a VIN masked: maker's code and last four; signed-in users see it whole", async () => {
+    const ad = await createAd(bodies.car);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).statusCode).toBe(200);
+    const asGuestSees = adSchema.parse((await asGuest()("GET", `/api/ads/${ad.id}`)).json());
+    expect(asGuestSees.fields.vin).toBe("JTD**********3456");
+    const asUserSees = adSchema.parse((await callAs(harness, stranger)("GET", `/api/ads/${ad.id}`)).json());
+    expect(asUserSees.fields.vin).toBe("JTDBR32E100123456");
+  });
+
   it("[P3] stores the price in both currencies at the settings' rate", async () => {
     const truck = await createAd(bodies.commercial);
     expect(truck).toMatchObject({ price: 42_000, currency: "USD", priceUsd: 42_000, priceKgs: 3_675_000 });

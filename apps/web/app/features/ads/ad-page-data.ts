@@ -22,12 +22,6 @@ export interface AdPageData {
 
 const META_DESCRIPTION_LENGTH = 160;
 
-/** A VIN as guests see it (product.md section 3): the maker's code and the last four only. */
-export function maskVin(vin: string): string {
-  if (vin.length <= 7) return "*".repeat(vin.length);
-  return `${vin.slice(0, 3)}${"*".repeat(vin.length - 7)}${vin.slice(-4)}`;
-}
-
 /** Cuts a text at a word boundary so it fits a meta description. */
 export function shorten(text: string, max = META_DESCRIPTION_LENGTH): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -53,8 +47,6 @@ export async function loadAdPage(
   }
   // One address per ad: a car under /moto/{id} is no page.
   if (ad.vertical !== vertical) notFound(request);
-  if (!viewer && typeof ad.fields.vin === "string")
-    ad = { ...ad, fields: { ...ad.fields, vin: maskVin(ad.fields.vin) } };
 
   const refIds = (name: string) => {
     const value = ad.fields[name];

@@ -1,7 +1,7 @@
 import type { Ad } from "@unaa/contracts";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { adPageCrumbs, largestPhotoUrl, maskVin, shorten } from "./ad-page-data.ts";
+import { adPageCrumbs, largestPhotoUrl, shorten } from "./ad-page-data.ts";
 import { adJsonLd } from "./ad-page-json-ld.ts";
 import { equipmentGroups, mapPoint, specRows } from "./ad-page-specs.ts";
 import { youtubeId } from "./ad-page-video.tsx";
@@ -70,11 +70,6 @@ const refs = {
 };
 
 describe("the data of an ad page", () => {
-  it("[P3] masks a VIN for guests, keeping the maker's code and the last four", () => {
-    expect(maskVin("JTNB11HK103456789")).toBe("JTN**********6789");
-    expect(maskVin("ABC")).toBe("***");
-  });
-
   it("cuts a meta description at a word", () => {
     expect(shorten("short text")).toBe("short text");
     const long = shorten("word ".repeat(60));
