@@ -318,7 +318,7 @@ function EnumInput({
             checked={value === item}
             // An optional value is cleared by choosing it again.
             onChange={() => onChange(value === item && !field.required ? null : item)}
-            variant="light"
+            variant="filled"
             size="sm"
             icon={isColour ? <Swatch color={swatches[item] ?? ""} /> : undefined}
             wrapperProps={{ "data-value": item }}

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconRestore } from "@tabler/icons-react";
+import { IconArrowLeft, IconArrowRight, IconCheck, IconRestore } from "@tabler/icons-react";
 import {
   type Ad,
   adDescriptionMaxLength,
@@ -81,7 +81,7 @@ import {
   stepsOf,
   validateAdForm,
 } from "./ad-form-values.ts";
-import { adPath, fieldLabelKey } from "./ad-format.ts";
+import { adPath } from "./ad-format.ts";
 import { createAd, runAdAction, updateAd } from "./my-ads-api.ts";
 import { deletePhoto } from "./photo-upload.ts";
 import { PhotoUploader } from "./photo-uploader.tsx";
@@ -596,10 +596,6 @@ function MainStep(props: AdFormStepProps & { changeCatalog: (slugs: CatalogSlugs
   const after = fields.filter(
     (field) => field.name !== definition.categoryField && field.kind !== "catalog" && !typed.includes(field),
   );
-  const catalogErrors = catalogFields.flatMap((field) => {
-    const text = errorOf(`fields.${field.name}`);
-    return text ? [{ name: field.name, text: `${t(fieldLabelKey(field.name))}: ${text}` }] : [];
-  });
   const first = catalogFields[0];
   return (
     <Stack gap="lg">
@@ -612,15 +608,12 @@ function MainStep(props: AdFormStepProps & { changeCatalog: (slugs: CatalogSlugs
               levels={Math.min(4, catalogFields.length) as 1 | 2 | 3 | 4}
               value={values.catalog}
               onChange={changeCatalog}
+              errors={Object.fromEntries(
+                catalogFields.map((field) => [field.level, errorOf(`fields.${field.name}`)]),
+              )}
+              required={catalogFields.filter((field) => field.required).map((field) => field.level)}
             />
           )}
-          {!values.isOffCatalog &&
-            catalogErrors.map((error) => (
-              <Text key={error.name} size="sm" c="red" role="alert" data-testid={`field-error-${error.name}`}>
-                <IconAlertCircle size={14} style={{ verticalAlign: "-2px", marginInlineEnd: 4 }} />
-                {error.text}
-              </Text>
-            ))}
           {typed.length > 0 && (
             <Checkbox
               label={t("adForm.offCatalog")}

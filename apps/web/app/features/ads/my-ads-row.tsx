@@ -24,7 +24,7 @@ import {
   IconTag,
   IconTrash,
 } from "@tabler/icons-react";
-import { type AdStatus, adExtendWindowDays, type MyAd } from "@unaa/contracts";
+import type { AdStatus, MyAd } from "@unaa/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
@@ -35,9 +35,7 @@ import type { loader as rootLoader } from "../../root.tsx";
 import { adPath, formatAdDate, formatAdPrice, formatCount } from "./ad-format.ts";
 import { AdPhoto } from "./ad-photo.tsx";
 import classes from "./my-ads.module.css";
-import type { AdAction } from "./my-ads-api.ts";
-
-const DAY_MS = 86_400_000;
+import { type AdAction, canExtend, canRun, daysLeft, isExpiring } from "./my-ads-api.ts";
 
 const statusColors: Record<AdStatus, string> = {
   active: "teal",
@@ -48,38 +46,6 @@ const statusColors: Record<AdStatus, string> = {
   sold: "indigo",
   removed: "red",
 };
-
-/** What the owner may do in each state (the API's rules, product.md section 4). */
-const actionsFrom: Record<AdAction, readonly AdStatus[]> = {
-  publish: ["draft", "archived", "rejected"],
-  archive: ["pending", "active"],
-  sold: ["active", "archived"],
-  extend: ["active"],
-};
-
-function timeLeft(expiresAt: string | null, now: Date): number | null {
-  return expiresAt ? Date.parse(expiresAt) - now.getTime() : null;
-}
-
-/** In its last days an active ad warns its owner and may be extended. */
-export function isExpiring(ad: Pick<MyAd, "status" | "expiresAt">, now: Date): boolean {
-  const left = timeLeft(ad.expiresAt, now);
-  return ad.status === "active" && left !== null && left <= adExtendWindowDays * DAY_MS;
-}
-
-/** The free extension: once, in the last days of an active ad. */
-export function canExtend(ad: Pick<MyAd, "status" | "expiresAt" | "extendedAt">, now: Date): boolean {
-  return isExpiring(ad, now) && ad.extendedAt === null;
-}
-
-export function canRun(
-  ad: Pick<MyAd, "status" | "expiresAt" | "extendedAt">,
-  action: AdAction,
-  now: Date,
-): boolean {
-  if (action === "extend") return canExtend(ad, now);
-  return actionsFrom[action].includes(ad.status);
-}
 
 export interface MyAdRowProps {
   ad: MyAd;
@@ -96,7 +62,6 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
   const timeZone = useRouteLoaderData<typeof rootLoader>("root")?.config.timeZone ?? "Asia/Bishkek";
   const price = formatAdPrice(t, locale, ad);
   const isEnding = isExpiring(ad, now);
-  const daysLeft = Math.max(1, Math.ceil((timeLeft(ad.expiresAt, now) ?? 0) / DAY_MS));
   const Icon = verticalIcons[ad.vertical];
   const isBusy = busyAction !== null;
   const publishLabel = ad.status === "draft" ? "myAds.action.publish" : "myAds.action.publishAgain";
@@ -173,7 +138,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
               data-testid="my-ad-expiry"
             >
               {isEnding
-                ? t("myAds.expiresIn", { count: daysLeft })
+                ? t("myAds.expiresIn", { count: daysLeft(ad, now) })
                 : t("myAds.activeUntil", { date: formatAdDate(t, ad.expiresAt, now, timeZone) })}
             </Text>
           )}

@@ -52,6 +52,9 @@ export interface CatalogPickerProps {
   levels?: 1 | 2 | 3 | 4;
   /** The marks list when the page already has it (no second request). */
   initialMarks?: CatalogMarksResponse;
+  /** A form's texts beside the levels it refused, and the levels it requires (marked with `*`). */
+  errors?: Partial<Record<keyof CatalogPickerValue, string>>;
+  required?: readonly (keyof CatalogPickerValue)[];
 }
 
 export interface CatalogOption extends ComboboxItem {
@@ -130,6 +133,8 @@ export function CatalogPicker({
   onChange,
   levels = 4,
   initialMarks,
+  errors = {},
+  required = [],
 }: CatalogPickerProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -225,6 +230,8 @@ export function CatalogPicker({
       <Select
         {...common}
         label={t("field.mark")}
+        error={errors.mark}
+        withAsterisk={required.includes("mark")}
         placeholder={t("catalog.picker.markPlaceholder")}
         data={groupPopular(markOptions, groupLabels)}
         filter={markFilter}
@@ -237,6 +244,8 @@ export function CatalogPicker({
         <Select
           {...common}
           label={t("field.model")}
+          error={errors.model}
+          withAsterisk={required.includes("model")}
           placeholder={value.mark ? t("catalog.picker.modelPlaceholder") : "—"}
           data={groupPopular(modelOptions, groupLabels)}
           filter={modelFilter}
@@ -251,6 +260,8 @@ export function CatalogPicker({
         <Select
           {...common}
           label={t("field.generation")}
+          error={errors.generation}
+          withAsterisk={required.includes("generation")}
           placeholder={value.model ? t("catalog.picker.generationPlaceholder") : "—"}
           data={generationOptions}
           filter={generationFilter}
@@ -265,6 +276,8 @@ export function CatalogPicker({
         <Select
           {...common}
           label={t("field.complectation")}
+          error={errors.complectation}
+          withAsterisk={required.includes("complectation")}
           placeholder={value.generation ? t("catalog.picker.complectationPlaceholder") : "—"}
           data={complectationOptions}
           filter={complectationFilter}
