@@ -130,10 +130,11 @@ describe("ad form validation with the API's schema", () => {
 
   it("an empty form reports missing required fields on the first steps", () => {
     const errors = validateAdForm(emptyAdFormValues("car"));
-    expect(errors["fields.mark"]).toEqual({ keys: ["adForm.fieldError.required"] });
+    expect(errors["fields.mark"]).toEqual({ keys: ["adForm.fieldError.choose"] });
+    expect(errors["fields.body"]).toEqual({ keys: ["adForm.fieldError.choose"] });
     expect(errors["fields.year"]).toEqual({ keys: ["adForm.fieldError.required"] });
     expect(errors.price).toEqual({ keys: ["adForm.fieldError.required"] });
-    expect(errors.regionId).toEqual({ keys: ["adForm.fieldError.required"] });
+    expect(errors.regionId).toEqual({ keys: ["adForm.fieldError.choose"] });
     expect(firstStepOf(verticalDefinitions.car, Object.keys(errors))).toBe("main");
   });
 

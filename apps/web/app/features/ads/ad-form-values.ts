@@ -244,11 +244,27 @@ function valueAt(body: Record<string, unknown>, path: readonly PropertyKey[]): u
   return current;
 }
 
+/** Keys of the fields filled by choosing (chips, selects, the catalogue), not by typing. */
+function isChoiceKey(definition: VerticalDefinition, key: string): boolean {
+  if (key === "regionId" || key === "townId" || key === "abroadCountry") return true;
+  const field = definition.fields.find((item) => `fields.${item.name}` === key);
+  return field?.kind === "enum" || field?.kind === "multi-enum" || field?.kind === "catalog";
+}
+
 /** A zod issue of the ad schema as the text beside its field. */
-export function issueText(issue: z.core.$ZodIssue, value: unknown, key: string): FieldErrorText {
+export function issueText(
+  definition: VerticalDefinition,
+  issue: z.core.$ZodIssue,
+  value: unknown,
+  key: string,
+): FieldErrorText {
   const name = key.replace(/^fields\./, "");
   const isMissing = value === undefined || value === null || value === "";
-  if (isMissing || issue.code === "custom") return { keys: ["adForm.fieldError.required"] };
+  if (isMissing || issue.code === "custom") {
+    return {
+      keys: [isChoiceKey(definition, key) ? "adForm.fieldError.choose" : "adForm.fieldError.required"],
+    };
+  }
   switch (issue.code) {
     case "too_small":
       if (issue.origin === "string")
@@ -273,6 +289,7 @@ export function issueText(issue: z.core.$ZodIssue, value: unknown, key: string):
 
 /** Checks the whole form with the API's schema; the first error of each field is kept. */
 export function validateAdForm(values: AdFormValues): FormFieldErrors {
+  const definition = verticalDefinitions[values.vertical];
   const body = toAdInput(values);
   const result = adInputSchema.safeParse(body);
   const errors: FormFieldErrors = {};
@@ -280,7 +297,7 @@ export function validateAdForm(values: AdFormValues): FormFieldErrors {
   for (const issue of result.error.issues) {
     const key = errorKeyOf(issue.path);
     if (errors[key]) continue;
-    errors[key] = issueText(issue, valueAt(body, issue.path), key);
+    errors[key] = issueText(definition, issue, valueAt(body, issue.path), key);
   }
   return errors;
 }
