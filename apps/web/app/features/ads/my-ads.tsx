@@ -164,6 +164,8 @@ export function MyAds() {
                     {counts[item] ?? 0}
                   </Badge>
                 }
+                // In the scrolling strip of a phone tabs keep their width (and their counts) whole.
+                style={{ flexShrink: 0 }}
                 data-testid={`my-ads-tab-${item}`}
               >
                 {t(`myAds.tab.${item}`)}
