@@ -117,7 +117,7 @@ export function AdForm({ vertical, edit }: AdFormProps) {
   const user = useCurrentUser();
   const isHydrated = useIsHydrated();
   const definition = verticalDefinitions[vertical];
-  const steps = stepsOf(definition);
+  const steps = useMemo(() => stepsOf(definition), [definition]);
   const [values, setValues] = useState<AdFormValues>(() => edit?.values ?? emptyAdFormValues(vertical));
   const [step, setStep] = useState<AdFormStep>("main");
   /** The furthest step opened: the stepper lets the seller jump back to any step up to it. */
