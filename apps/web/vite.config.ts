@@ -33,5 +33,11 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { external: sharedWithServer } } },
   },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // Browsers with native `light-dark()`: for older targets the minifier rewrites it into variables
+    // keyed on a literal `color-scheme`, but Mantine sets `color-scheme: var(--mantine-color-scheme)`,
+    // so every light-dark() colour vanished (borders, backgrounds). Native, it follows Mantine's scheme.
+    cssTarget: ["chrome123", "edge123", "firefox120", "safari17.5"],
+  },
 });
