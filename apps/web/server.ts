@@ -8,6 +8,7 @@ import {
   type Config,
   ConfigError,
   createApp,
+  createStorage,
   type DatabaseHandle,
   isDatabaseEmpty,
   loadConfig,
@@ -35,7 +36,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     await seedDatabase(
       database.db,
       { info: (message) => app.log.info(message) },
-      { demoUsers: !config.isProduction },
+      config.isProduction ? {} : { demoUsers: true, demoAds: { storage: createStorage(config) } },
     );
   }
 

@@ -4,3 +4,4 @@ export { type Config, ConfigError, loadConfig, parseConfig } from "./config.ts";
 export { type DatabaseHandle, openDatabase } from "./db/client.ts";
 export { isDatabaseEmpty, seedDatabase } from "./db/seed/index.ts";
 export { AppError } from "./errors.ts";
+export { createStorage } from "./lib/storage.ts";

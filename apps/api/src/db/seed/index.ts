@@ -1,9 +1,11 @@
 import { count } from "drizzle-orm";
+import type { FileStorage } from "../../lib/storage.ts";
 import { insertMissingSettings } from "../../modules/settings/settings.repository.ts";
 import { defaultSettings } from "../../modules/settings/settings.service.ts";
 import type { Database } from "../client.ts";
 import { regions } from "../schema/index.ts";
 import { describeCatalogImport, importCatalog } from "./catalog.seed.ts";
+import { seedDemoAds } from "./demo-ads.seed.ts";
 import { readRegionsFile, seedRegions } from "./regions.seed.ts";
 import { DEMO_PASSWORD, seedDemoUsers } from "./users.seed.ts";
 
@@ -14,6 +16,11 @@ export interface SeedLog {
 export interface SeedOptions {
   /** One demo account per role (README: demo credentials). Development only: never in production. */
   demoUsers?: boolean;
+  /**
+   * A few thousand demo ads from demo sellers, their generated photos stored here (needs
+   * `demoUsers` for the demo user's own ads). Development only; only into a database without ads.
+   */
+  demoAds?: { storage: FileStorage };
 }
 
 /**
@@ -31,6 +38,14 @@ export async function seedDatabase(
   log.info(`seed: ${regionsFile.regions.length} regions, ${townCount} towns`);
   for (const line of describeCatalogImport(await importCatalog(db))) log.info(line);
   if (options.demoUsers) log.info(`seed: ${await seedDemoUsers(db)} demo users (password ${DEMO_PASSWORD})`);
+  if (options.demoAds) {
+    const demo = await seedDemoAds(db, options.demoAds.storage);
+    log.info(
+      demo
+        ? `seed: ${demo.ads} demo ads of ${demo.sellers} demo sellers, ${demo.pictures} pictures, ${(demo.milliseconds / 1000).toFixed(1)} s`
+        : "seed: no demo ads (the database has ads)",
+    );
+  }
 }
 
 /** The first start of a new database seeds it; later starts leave the data alone. */
