@@ -84,10 +84,14 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
-  const adsService = createAdsService(database.db, {
-    perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
-    perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
-  }, storage);
+  const adsService = createAdsService(
+    database.db,
+    {
+      perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+      perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
+    },
+    storage,
+  );
   // Ads whose time is up leave the search within ten minutes, and owners are warned 3 days before;
   // every process may sweep, both are idempotent.
   const expirySweep = setInterval(() => {
