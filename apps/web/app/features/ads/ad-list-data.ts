@@ -161,7 +161,8 @@ function redirectIfNotCanonical(
   definition: VerticalDefinition,
   canonical: { pathname: string; search: string },
 ): void {
-  const pathname = stripLocale(url.pathname).replace(/\/+$/, "") || "/";
+  // A client navigation's data request (`/car.data?…`) names the page it loads without `.data`.
+  const pathname = stripLocale(url.pathname.replace(/(\/_)?\.data$/, "")).replace(/\/+$/, "") || "/";
   const search = toSearch(definition, readListQuery(definition, url.searchParams));
   if (pathname === canonical.pathname && search === canonical.search) return;
   throw redirect(localizePath(canonical.pathname, locale) + canonical.search);

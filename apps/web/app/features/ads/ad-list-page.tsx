@@ -106,19 +106,27 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
 }
 
 /**
- * Nothing found: with filters, the way back; a car's landing page without other filters, the way to
- * other cars; an empty vertical, an honest "none yet" and the way to sell.
+ * Nothing found: with filters, the way back; a landing or category page without other filters, the
+ * way to the whole vertical; an empty vertical, an honest "none yet". Selling is offered always.
  */
 function EmptyList({ data }: { data: AdListData }) {
   const { t } = useTranslation();
   const reset = useResetPath(data);
   const carName = data.path.map((entry) => entry.name).join(" ");
-  const isLanding = carName !== "" && reset === "/car";
-  const texts = isLanding
-    ? { title: t("ads.list.emptyLanding", { name: carName }), hint: t("ads.list.emptyLandingHint") }
+  const isPathOnly = reset === `/${data.vertical}`;
+  const texts = isPathOnly
+    ? {
+        title: carName ? t("ads.list.emptyLanding", { name: carName }) : t("ads.list.emptyTitle"),
+        hint: t("ads.list.emptyLandingHint"),
+        back: t("ads.list.seeAll", { name: t(`nav.${data.vertical}`) }),
+      }
     : reset !== null
-      ? { title: t("ads.list.emptyFiltered"), hint: t("ads.list.emptyFilteredHint") }
-      : { title: t("ads.list.emptyTitle"), hint: t("ads.list.emptyHint") };
+      ? {
+          title: t("ads.list.emptyFiltered"),
+          hint: t("ads.list.emptyFilteredHint"),
+          back: t("ads.list.reset"),
+        }
+      : { title: t("ads.list.emptyTitle"), hint: t("ads.list.emptyHint"), back: null };
   return (
     <EmptyState
       py="xl"
@@ -131,7 +139,7 @@ function EmptyList({ data }: { data: AdListData }) {
       <EmptyState.Actions>
         {reset !== null && (
           <Button component={AppLink} to={reset} variant="light">
-            {t(isLanding ? "ads.list.allCars" : "ads.list.reset")}
+            {texts.back}
           </Button>
         )}
         <Button

@@ -1,0 +1,312 @@
+/**
+ * The list pages in Chromium against the real production server (issue 5): the filter panel and the
+ * address, the back button, "show more", server rendering of a shared address, the catalogue
+ * landing pages, the phone drawer with its live count, the home search, refused filters, services
+ * lists and the catalogue's "ads for this car". Ads are seeded over the HTTP API (ad-seed.ts):
+ * 27 cars of 9 sellers (the free limit is 3 per seller) and one services ad.
+ */
+import { randomBytes } from "node:crypto";
+import type { AdSearchResponse } from "@unaa/contracts";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiCall,
+  type CarPick,
+  carAdBody,
+  codeFromLog,
+  pickCamry,
+  publishAd,
+  type SeedApi,
+  servicesAdBody,
+  signUpByPhone,
+} from "./ad-seed.ts";
+import { collectConsoleErrors, launchOptions } from "./browser.ts";
+import { startTestServer, type TestServer } from "./test-server.ts";
+
+let server: TestServer;
+let browser: Browser;
+let api: SeedApi;
+
+/** Three ads of each model, one seller per model; the car number `n` decides price, year, fuel, gearbox. */
+const models = [
+  ["toyota", "camry"],
+  ["toyota", "corolla"],
+  ["toyota", "rav4"],
+  ["honda", "fit"],
+  ["honda", "civic"],
+  ["lexus", "rx"],
+  ["hyundai", "sonata"],
+  ["kia", "k5"],
+  ["subaru", "forester"],
+] as const;
+const carCount = models.length * 3;
+const priceOf = (n: number) => 1_000_000 + n * 50_000;
+const yearOf = (n: number) => 2012 + (n % 12);
+const fuelOf = (n: number) => (n % 4 === 0 ? "hybrid" : "petrol");
+const gearboxOf = (n: number) => (n % 3 === 0 ? "manual" : "automatic");
+const numbers = Array.from({ length: carCount }, (_, n) => n);
+const hybrids = numbers.filter((n) => fuelOf(n) === "hybrid");
+const manuals = numbers.filter((n) => gearboxOf(n) === "manual");
+
+const allowedConsole = [/Failed to load resource: the server responded with a status of 40\d/];
+
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
+async function pickModel(mark: string, model: string, place: CarPick): Promise<CarPick> {
+  const answer = await apiCall<{ mark: { id: number }; model: { id: number } }>(
+    api,
+    "GET",
+    `/api/catalog/marks/${mark}/models/${model}/generations?kind=car`,
+  );
+  return { ...place, markId: answer.mark.id, modelId: answer.model.id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    AUTH_SECRET: randomBytes(48).toString("base64"),
+    CODE_DELIVERY: "outbox",
+    TRUST_PROXY: "true",
+  });
+  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+  const place = await pickCamry(api);
+  for (const [index, [mark, model]] of models.entries()) {
+    const seller = await signUpByPhone(api, `lists_${index}_${mark}`);
+    const pick = await pickModel(mark, model, place);
+    for (let copy = 0; copy < 3; copy++) {
+      const n = index * 3 + copy;
+      const body = carAdBody(pick, []);
+      await publishAd(api, seller.accessToken, {
+        ...body,
+        price: priceOf(n),
+        negotiable: false,
+        fields: {
+          ...body.fields,
+          generation: null,
+          vin: null,
+          year: yearOf(n),
+          fuel: fuelOf(n),
+          gearbox: gearboxOf(n),
+        },
+      });
+    }
+  }
+  const provider = await signUpByPhone(api, "lists_tow");
+  await publishAd(api, provider.accessToken, servicesAdBody(place, []));
+  browser = await chromium.launch(launchOptions());
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width = 1280, javaScriptEnabled = true) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+  const page = await context.newPage();
+  return { page, errors: collectConsoleErrors(page, allowedConsole) };
+}
+
+/** Opens a page and waits until React Router has hydrated it, so clicks and keys reach React. */
+async function visit(page: Page, path: string) {
+  const response = await page.goto(server.url + path);
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true && document.readyState === "complete";
+  });
+  return response;
+}
+
+const total = (page: Page) => page.getByTestId("ads-total").textContent();
+const cards = (page: Page) => page.locator('[data-testid="ads-list"] [data-testid="ad-card"]');
+const cardIds = async (page: Page) =>
+  (await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-ad-id")))).map(
+    Number,
+  );
+const cardTitles = (page: Page) => cards(page).getByTestId("ad-card-title").allTextContents();
+const search = (page: Page) => new URL(page.url()).search;
+
+function searchApi(query: Record<string, string>): Promise<AdSearchResponse> {
+  return apiCall(api, "GET", `/api/ads?${new URLSearchParams({ vertical: "car", ...query })}`);
+}
+
+describe("car lists", () => {
+  it("[S2.2][S5.4] /car is rendered on the server: the first 24 cards, the count, prices grouped by spaces", async () => {
+    const { page } = await newPage(1280, false);
+    const response = await page.goto(`${server.url}/car?sort=price-asc`);
+    expect(response?.status()).toBe(200);
+    expect(await total(page)).toBe(`${carCount} объявлений`);
+    expect(await cards(page).count()).toBe(24);
+    expect(await cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1 000 000 сом");
+    expect(await page.title()).toBe("Продажа автомобилей в Кыргызстане · Unaa");
+  });
+
+  it("[S2.2] a shared address with filters renders on the server the list the search finds", async () => {
+    const { page } = await newPage(1280, false);
+    await page.goto(`${server.url}/car?fuel=hybrid&sort=price-desc`);
+    const expected = await searchApi({ fuel: "hybrid", sort: "price-desc" });
+    expect(expected.items).toHaveLength(hybrids.length);
+    expect(await cardIds(page)).toEqual(expected.items.map((ad) => ad.id));
+    expect(await total(page)).toBe(`${hybrids.length} объявлений`);
+  });
+
+  it("filters from the panel change the address, the list and the count; the back button restores them", async () => {
+    const { page, errors } = await newPage();
+    await visit(page, "/car");
+    const panel = page.locator("aside");
+    await panel.getByText("Гибрид", { exact: true }).click();
+    await poll(() => search(page)).toBe("?fuel=hybrid");
+    await poll(() => total(page)).toBe(`${hybrids.length} объявлений`);
+    expect(await cardIds(page)).toEqual((await searchApi({ fuel: "hybrid" })).items.map((ad) => ad.id));
+
+    // Typing a year applies after a pause, as one history entry.
+    await panel.getByLabel("Год выпуска: от").fill("2020");
+    await poll(() => search(page)).toBe("?yearFrom=2020&fuel=hybrid");
+    const recent = hybrids.filter((n) => yearOf(n) >= 2020);
+    await poll(() => cards(page).count()).toBe(recent.length);
+    expect(await cardTitles(page)).toEqual(expect.arrayContaining([expect.stringContaining("2020")]));
+
+    await page.goBack();
+    await poll(() => search(page)).toBe("?fuel=hybrid");
+    await poll(() => total(page)).toBe(`${hybrids.length} объявлений`);
+    await poll(() => panel.getByLabel("Год выпуска: от").inputValue()).toBe("");
+
+    await page.goBack();
+    await poll(() => search(page)).toBe("");
+    await poll(() => total(page)).toBe(`${carCount} объявлений`);
+    expect(await panel.locator('input[type="checkbox"]:checked').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("'show more' appends the next keyset page without duplicates and keeps the page", async () => {
+    const { page, errors } = await newPage();
+    await visit(page, "/car");
+    expect(await cards(page).count()).toBe(24);
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, document.body.scrollHeight);
+      return window.scrollY;
+    });
+    await page.getByTestId("ads-show-more").click();
+    await poll(() => cards(page).count()).toBe(carCount);
+    const ids = await cardIds(page);
+    expect(new Set(ids).size).toBe(carCount);
+    const all = await searchApi({ limit: "50" });
+    expect(ids).toEqual(all.items.map((ad) => ad.id));
+    expect(await page.getByTestId("ads-show-more").count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 5);
+    expect(errors).toEqual([]);
+  });
+
+  it("[S2.4] /car/{mark}/{model} lists only that model under its landing heading; unknown slugs and a fourth segment are 404", async () => {
+    const { page, errors } = await newPage();
+    const response = await visit(page, "/car/toyota/camry");
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Продажа Toyota Camry в Кыргызстане");
+    expect(await total(page)).toBe("3 объявления");
+    const titles = await cardTitles(page);
+    expect(titles).toHaveLength(3);
+    for (const title of titles) expect(title).toMatch(/^Toyota Camry, /);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description).toContain("3 объявл.");
+    expect(description).toContain("от 1 000 000 сом до 1 100 000 сом");
+    expect(await page.getByTestId("ads-catalog-link").getAttribute("href")).toBe("/catalog/toyota/camry");
+    expect(await page.locator('a[href="/car/toyota"]', { hasText: "Toyota" }).count()).toBe(1);
+
+    // Sorting keeps the landing path and orders by price.
+    await page.getByTestId("ads-sort").click();
+    await page.getByRole("option", { name: "Сначала дорогие" }).click();
+    await poll(() => new URL(page.url()).pathname + search(page)).toBe("/car/toyota/camry?sort=price-desc");
+    await poll(() => cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1 100 000 сом");
+
+    // One mark and model chosen in the query move to the landing path.
+    const camry = await apiCall<{ mark: { id: number }; model: { id: number } }>(
+      api,
+      "GET",
+      "/api/catalog/marks/toyota/models/camry/generations",
+    );
+    await visit(page, `/car?model=${camry.model.id}&mark=${camry.mark.id}`);
+    expect(new URL(page.url()).pathname).toBe("/car/toyota/camry");
+
+    for (const path of ["/car/toyota/nope", "/car/nope", "/car/toyota/camry/xv70/extra"]) {
+      expect((await page.goto(server.url + path))?.status(), path).toBe(404);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("[S2.1] the landing page speaks Kyrgyz under /ky", async () => {
+    const { page } = await newPage(1280, false);
+    await page.goto(`${server.url}/ky/car/toyota/camry`);
+    expect(await page.locator("h1").textContent()).toBe("Кыргызстанда Toyota Camry сатуу");
+    expect(await total(page)).toBe("3 жарыя");
+  });
+
+  it("on a phone the filter drawer counts as the filters change and applies them on its button", async () => {
+    const { page, errors } = await newPage(390);
+    await visit(page, "/car");
+    await page.getByTestId("filter-drawer-open").click();
+    const drawer = page.getByRole("dialog");
+    await drawer.getByText("Механика", { exact: true }).click();
+    await poll(() => drawer.getByTestId("filter-drawer-apply").textContent()).toBe(
+      `Показать ${manuals.length} объявлений`,
+    );
+    expect(search(page)).toBe("");
+    await drawer.getByTestId("filter-drawer-apply").click();
+    await poll(() => search(page)).toBe("?gearbox=manual");
+    await poll(() => total(page)).toBe(`${manuals.length} объявлений`);
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("text search from the home hero finds the ads, spelled in Cyrillic", async () => {
+    const { page, errors } = await newPage();
+    await visit(page, "/");
+    await page.getByRole("search").getByRole("textbox").fill("камри");
+    await page.getByRole("search").getByRole("button").click();
+    await page.waitForURL(/\/car\?q=/);
+    await poll(() => total(page)).toBe("3 объявления");
+    for (const title of await cardTitles(page)) expect(title).toMatch(/^Toyota Camry/);
+    expect(await page.getByTestId("filter-q").first().inputValue()).toBe("камри");
+    expect(errors).toEqual([]);
+  });
+
+  it("filters the search refuses are named and left out, never a server error", async () => {
+    const { page } = await newPage(1280, false);
+    const response = await page.goto(`${server.url}/car?yearFrom=3000&fuel=hybrid`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByTestId("ads-refused").textContent()).toContain("Год выпуска");
+    expect(await total(page)).toBe(`${hybrids.length} объявлений`);
+  });
+});
+
+describe("other lists", () => {
+  it("[S2.2] /uslugi and its type page list the services ad; an empty type says so honestly", async () => {
+    const { page } = await newPage(1280, false);
+    await page.goto(`${server.url}/uslugi`);
+    expect(await cardTitles(page)).toEqual(["Эвакуатор по Бишкеку и области круглосуточно"]);
+    await page.goto(`${server.url}/uslugi/tow-truck/all`);
+    expect(await page.locator("h1").textContent()).toBe("Эвакуаторы в Кыргызстане");
+    expect(await cards(page).count()).toBe(1);
+    await page.goto(`${server.url}/uslugi/wash/all`);
+    expect(await page.getByTestId("ads-empty").textContent()).toContain("Здесь пока нет объявлений");
+    expect((await page.goto(`${server.url}/uslugi/nope/all`))?.status()).toBe(404);
+  });
+
+  it("/urgent says so when no ad is urgent", async () => {
+    const { page } = await newPage(1280, false);
+    const response = await page.goto(`${server.url}/urgent`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Срочная продажа");
+    expect(await page.getByTestId("ads-empty").textContent()).toContain("Срочных объявлений сейчас нет");
+  });
+
+  it("the catalogue's model page counts the ads for sale with their price range and links to the list", async () => {
+    const { page } = await newPage(1280, false);
+    await page.goto(`${server.url}/catalog/toyota/camry`);
+    const summary = await page.getByTestId("catalog-ads-summary").textContent();
+    expect(summary).toContain("3 объявления в продаже");
+    expect(summary).toContain("от 1 000 000 сом до 1 100 000 сом");
+    expect(await page.getByTestId("catalog-ads-link").getAttribute("href")).toBe("/car/toyota/camry");
+  });
+});
