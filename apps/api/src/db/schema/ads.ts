@@ -189,11 +189,17 @@ export const ads = pgTable(
     index("ads_final_drive_idx").on(table.finalDrive).where(isActive),
     index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
     index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
-    index("ads_promoted_idx")
-      .on(table.vertical, table.premiumUntil, table.vipUntil, table.topUntil)
-      .where(
-        sql`status = 'active' and (premium_until is not null or vip_until is not null or top_until is not null)`,
-      ),
+    // Paid placements, one index per tier holding only its ads, in "fresh" order: the promoted block
+    // above a list reads a few entries of each (findPromotedAds), however many ads are promoted.
+    index("ads_premium_idx")
+      .on(table.vertical, table.raisedAt, table.id)
+      .where(sql`status = 'active' and premium_until is not null`),
+    index("ads_vip_idx")
+      .on(table.vertical, table.raisedAt, table.id)
+      .where(sql`status = 'active' and vip_until is not null`),
+    index("ads_top_idx")
+      .on(table.vertical, table.raisedAt, table.id)
+      .where(sql`status = 'active' and top_until is not null`),
     index("ads_search_vector_idx").using("gin", table.searchVector),
     index("ads_title_key_trgm_idx").using("gin", table.titleKey.op("gin_trgm_ops")),
   ],
@@ -234,6 +240,8 @@ export const adPhotos = pgTable(
   (table) => [
     index("ad_photos_ad_idx").on(table.adId),
     index("ad_photos_user_idx").on(table.userId, table.createdAt),
+    // Demo ads' rows share the files of a few pictures: files go only with the last row (photos.repository).
+    index("ad_photos_base_idx").on(table.base),
   ],
 );
 

@@ -1,6 +1,20 @@
 import type { CatalogLevel, FieldDefinition } from "@unaa/contracts";
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, min, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lte,
+  max,
+  min,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { type PgColumn, unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   adComplaints,
@@ -19,8 +33,13 @@ import {
   users,
 } from "../../db/schema/index.ts";
 
-export type AdRow = typeof ads.$inferSelect;
+/**
+ * An ad as the code reads it. The generated search columns (a tsvector and a search key, kilobytes
+ * per ad) only serve WHERE clauses: lists leave them in the database (`adRowColumns`).
+ */
+export type AdRow = Omit<typeof ads.$inferSelect, "searchVector" | "titleKey">;
 export type AdInsert = typeof ads.$inferInsert;
+const { searchVector: _searchVector, titleKey: _titleKey, ...adRowColumns } = getTableColumns(ads);
 
 /** The typed column of a filterable field: its name, or `<name>Id` for a catalogue reference. */
 export function columnKeyOf(field: FieldDefinition): string {
@@ -45,13 +64,13 @@ export async function updateAdRow(db: Database, id: number, values: Partial<AdIn
 }
 
 export async function findAdById(db: Database, id: number): Promise<AdRow | undefined> {
-  const [row] = await db.select().from(ads).where(eq(ads.id, id));
+  const [row] = await db.select(adRowColumns).from(ads).where(eq(ads.id, id));
   return row;
 }
 
 /** Locks the row for a change, so two concurrent changes apply one after the other. */
 export async function findAdForUpdate(db: Database, id: number): Promise<AdRow | undefined> {
-  const [row] = await db.select().from(ads).where(eq(ads.id, id)).for("update");
+  const [row] = await db.select(adRowColumns).from(ads).where(eq(ads.id, id)).for("update");
   return row;
 }
 
@@ -269,7 +288,7 @@ export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow
     }
   }
   return db
-    .select()
+    .select(adRowColumns)
     .from(ads)
     .where(and(page.where, keyset))
     .orderBy(...keysetOrder(column, direction))
@@ -284,26 +303,36 @@ function keysetOrder(column: PgColumn, direction: "asc" | "desc"): SQL[] {
 
 /**
  * Matching ads with a paid placement in force at `at`: premium, then VIP, then TOP, each group in
- * the page's sort order (product.md section 5). `ads_promoted_idx` holds only such ads.
+ * the page's sort order (product.md section 5); an ad in several counts in its strongest. One
+ * statement of three parts, each cut to `limit` on its own: a part reads the few ads of its tier
+ * (`ads_<tier>_idx`) rather than every promoted ad.
  */
 export async function findPromotedAds(
   db: Database,
   page: { where: SQL | undefined; sortColumn: PgColumn; direction: "asc" | "desc"; at: Date; limit: number },
 ): Promise<AdRow[]> {
   const { at } = page;
-  const rank = sql`case when ${ads.premiumUntil} > ${at} then 0 when ${ads.vipUntil} > ${at} then 1 else 2 end`;
-  return db
-    .select()
-    .from(ads)
-    .where(
-      and(
-        page.where,
-        sql`(${ads.premiumUntil} is not null or ${ads.vipUntil} is not null or ${ads.topUntil} is not null)`,
-        sql`(${ads.premiumUntil} > ${at} or ${ads.vipUntil} > ${at} or ${ads.topUntil} > ${at})`,
-      ),
-    )
-    .orderBy(rank, ...keysetOrder(page.sortColumn, page.direction))
-    .limit(page.limit);
+  const inForce = (column: PgColumn) => sql`${column} > ${at}`;
+  const notInForce = (column: PgColumn) => sql`(${column} is null or ${column} <= ${at})`;
+  const tiers = [
+    [inForce(ads.premiumUntil)],
+    [inForce(ads.vipUntil), notInForce(ads.premiumUntil)],
+    [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)],
+  ].map((conditions, tier) =>
+    db
+      .select({ ...adRowColumns, tier: sql<number>`${tier}::int`.as("tier") })
+      .from(ads)
+      .where(and(page.where, ...conditions))
+      .orderBy(...keysetOrder(page.sortColumn, page.direction))
+      .limit(page.limit),
+  );
+  const [premium, vip, top] = tiers as [(typeof tiers)[0], (typeof tiers)[0], (typeof tiers)[0]];
+  const rows = await unionAll(premium, vip, top);
+  // Each part comes in its own order; a stable sort by tier keeps it.
+  return rows
+    .sort((a, b) => a.tier - b.tier)
+    .slice(0, page.limit)
+    .map(({ tier: _tier, ...row }) => row);
 }
 
 /** Exact up to `limit`; above it the planner's estimate (a full count of a large result is slow). */
@@ -407,7 +436,7 @@ export async function findFavoriteAdIds(db: Database, userId: number): Promise<n
 
 export async function findFavoriteAds(db: Database, userId: number, limit: number): Promise<AdRow[]> {
   const rows = await db
-    .select({ ad: ads })
+    .select({ ad: adRowColumns })
     .from(adFavorites)
     .innerJoin(ads, eq(ads.id, adFavorites.adId))
     .where(eq(adFavorites.userId, userId))

@@ -45,6 +45,7 @@ import { ads, type StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { createSearchCache } from "../catalog/catalog.service.ts";
 import {
   attachAdPhotos,
   deletePhotosOfAd,
@@ -511,7 +512,20 @@ export interface PhoneRevealLimits {
   perUser: RateCounter;
 }
 
+/**
+ * Search answers are public and asked again and again (list pages, home strips, the filter panel's
+ * live count), so one is reused for a few seconds; any change of an ad in this process drops them
+ * all at once, so its owner sees it at once.
+ */
+const SEARCH_ANSWER_TTL_MS = 5_000;
+const SEARCH_ANSWERS_MAX = 2_000;
+
 export function createAdsService(db: Database, limits: PhoneRevealLimits, storage: FileStorage): AdsService {
+  const searchAnswers = createSearchCache<AdSearchResponse>({
+    maxEntries: SEARCH_ANSWERS_MAX,
+    ttlMs: SEARCH_ANSWER_TTL_MS,
+  });
+
   /** The ad as `viewerId` sees it, with its seller. */
   async function present(row: AdRow, viewerId: number | null, isStaff = false): Promise<Ad> {
     const seller = await findSeller(db, row.userId);
@@ -616,6 +630,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       await recordPriceChange(tx, ad, updated);
       return updated;
     });
+    searchAnswers.clear();
     // An approved revision replaced the live photos, a rejected one dropped its own.
     await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
     return present(row, staffId, true);
@@ -632,6 +647,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       checkAllowed(ad, action);
       return updateAdRow(tx, id, { status, expiresAt: null, updatedAt: now() });
     });
+    searchAnswers.clear();
     return present(row, userId);
   }
 
@@ -677,6 +693,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         await recordPriceChange(tx, ad, updated);
         return updated;
       });
+      searchAnswers.clear();
       // The photos the edit dropped (from the live ad or a waiting revision) go once it is committed.
       await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
       return present(row, userId);
@@ -696,6 +713,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         if (isPre) return updateAdRow(tx, id, { ...cleared, status: "pending" });
         return updateAdRow(tx, id, { ...cleared, ...goLive(ad, time, settings.adLifetimeDays) });
       });
+      searchAnswers.clear();
       return present(row, userId);
     },
 
@@ -749,6 +767,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         await deleteAdRow(tx, id);
         return photos;
       });
+      searchAnswers.clear();
       await removePhotoFiles(storage, removedPhotos);
     },
 
@@ -839,7 +858,11 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       return { phones: shown.map((phone) => phone.phone) };
     },
 
-    archiveExpiredAds: (at = now()) => archiveExpiredAdRows(db, at),
+    async archiveExpiredAds(at = now()) {
+      const archived = await archiveExpiredAdRows(db, at);
+      if (archived > 0) searchAnswers.clear();
+      return archived;
+    },
 
     warnExpiringAds: (at = now()) => insertExpiryWarnings(db, at, adExtendWindowDays * DAY_MS),
 
@@ -884,30 +907,32 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       const parsed = adFilterSchemas[vertical].safeParse(query);
       if (!parsed.success) throw new AppError("VALIDATION_FAILED", { errors: zodFieldErrors(parsed.error) });
       const filters = parsed.data as AdFilters;
-      const definition = verticalDefinitions[vertical];
-      const sort = adSorts[filters.sort];
-      const sortColumn = (ads as unknown as Record<string, PgColumn>)[sort.key];
-      if (!sortColumn) throw new Error(`no column for sort key ${sort.key}`);
-      const after = filters.cursor === undefined ? undefined : decodeCursor(filters.cursor, filters.sort);
-      const where = searchCondition(definition, filters);
-      const { direction } = sort;
-      const [rows, promoted, count] = await Promise.all([
-        findAdsPage(db, { where, sortColumn, direction, after, limit: filters.limit + 1 }),
-        // Above the first page only; the pages themselves stay the complete keyset stream.
-        after ? [] : findPromotedAds(db, { where, sortColumn, direction, at: now(), limit: promotedMax }),
-        countAds(db, where, adExactCountLimit),
-      ]);
-      return {
-        ...pageOf(
-          rows,
-          filters.limit,
-          (row) => toCard(row, storage),
-          (last) => encodeCursor(filters.sort, sortValueOf(last, sort.key), last.id),
-        ),
-        promoted: promoted.map((row) => toCard(row, storage)),
-        total: count.total,
-        totalIsExact: count.isExact,
-      };
+      return searchAnswers.get(JSON.stringify(filters), async () => {
+        const definition = verticalDefinitions[vertical];
+        const sort = adSorts[filters.sort];
+        const sortColumn = (ads as unknown as Record<string, PgColumn>)[sort.key];
+        if (!sortColumn) throw new Error(`no column for sort key ${sort.key}`);
+        const after = filters.cursor === undefined ? undefined : decodeCursor(filters.cursor, filters.sort);
+        const where = searchCondition(definition, filters);
+        const { direction } = sort;
+        const [rows, promoted, count] = await Promise.all([
+          findAdsPage(db, { where, sortColumn, direction, after, limit: filters.limit + 1 }),
+          // Above the first page only; the pages themselves stay the complete keyset stream.
+          after ? [] : findPromotedAds(db, { where, sortColumn, direction, at: now(), limit: promotedMax }),
+          countAds(db, where, adExactCountLimit),
+        ]);
+        return {
+          ...pageOf(
+            rows,
+            filters.limit,
+            (row) => toCard(row, storage),
+            (last) => encodeCursor(filters.sort, sortValueOf(last, sort.key), last.id),
+          ),
+          promoted: promoted.map((row) => toCard(row, storage)),
+          total: count.total,
+          totalIsExact: count.isExact,
+        };
+      });
     },
 
     async listUrgentAds(page) {

@@ -62,32 +62,47 @@ export async function attachPhotoRows(
   return rows.length;
 }
 
-/** Deletes the photos of an ad except `keepIds`; returns their files. */
-export function deletePhotoRowsOfAd(
+/**
+ * Of the files of deleted photo rows, those no remaining row points at: the demo ads' rows share the
+ * files of a few pictures, which must stay while any of them shows it.
+ */
+async function unshared(db: Database, deleted: PhotoFiles[]): Promise<PhotoFiles[]> {
+  if (deleted.length === 0) return deleted;
+  const kept = await db
+    .selectDistinct({ base: adPhotos.base })
+    .from(adPhotos)
+    .where(inArray(adPhotos.base, [...new Set(deleted.map((photo) => photo.base))]));
+  const shared = new Set(kept.map((row) => row.base));
+  return deleted.filter((photo) => !shared.has(photo.base));
+}
+
+/** Deletes the photos of an ad except `keepIds`; returns their files no other row shares. */
+export async function deletePhotoRowsOfAd(
   db: Database,
   adId: number,
   keepIds: readonly number[],
 ): Promise<PhotoFiles[]> {
-  return db
+  const deleted = await db
     .delete(adPhotos)
     .where(and(eq(adPhotos.adId, adId), keepIds.length ? notInArray(adPhotos.id, [...keepIds]) : undefined))
     .returning(files);
+  return unshared(db, deleted);
 }
 
 /**
- * Deletes a photo if it still belongs to `adId` (null: to no ad); returns its files, or undefined
- * when it changed hands meanwhile.
+ * Deletes a photo if it still belongs to `adId` (null: to no ad); returns its files unless another
+ * row shares them (none then), or undefined when it changed hands meanwhile.
  */
 export async function deletePhotoRow(
   db: Database,
   id: number,
   adId: number | null,
-): Promise<PhotoFiles | undefined> {
-  const [row] = await db
+): Promise<PhotoFiles[] | undefined> {
+  const deleted = await db
     .delete(adPhotos)
     .where(and(eq(adPhotos.id, id), adId === null ? isNull(adPhotos.adId) : eq(adPhotos.adId, adId)))
     .returning(files);
-  return row;
+  return deleted.length === 0 ? undefined : unshared(db, deleted);
 }
 
 /** Photos never given to an ad, uploaded before `before`: deleted, their files returned. */

@@ -213,7 +213,7 @@ export function createPhotosService(deps: {
         if (!files) throw new AppError("AD_PHOTO_NOT_FOUND");
         return files;
       });
-      await removePhotoFiles(storage, [removed]);
+      await removePhotoFiles(storage, removed);
     },
 
     async sweepUnattachedPhotos(at = new Date()) {

@@ -1,0 +1,1 @@
+CREATE INDEX "ad_photos_base_idx" ON "ad_photos" USING btree ("base");
