@@ -335,18 +335,23 @@ export async function findPromotedAds(
     .map(({ tier: _tier, ...row }) => row);
 }
 
-/** Exact up to `limit`; above it the planner's estimate (a full count of a large result is slow). */
+/**
+ * How many ads an estimate must exceed for counting to be skipped: the planner's guess is rarely
+ * this far above the truth, and counting the first `limit` matches of a broad filter is the
+ * slowest part of a search (tens of thousands of rows read to learn "more than 10,000").
+ */
+const SURELY_MORE = 5;
+
+/**
+ * Exact up to `limit`; above it the planner's estimate (a full count of a large result is slow).
+ * The estimate comes first: far above the limit, nothing is counted.
+ */
 export async function countAds(
   db: Database,
   where: SQL | undefined,
   limit: number,
 ): Promise<{ total: number; isExact: boolean }> {
   const condition = where ?? sql`true`;
-  const counted = (await db.execute(
-    sql`select count(*)::int as total from (select 1 from ${ads} where ${condition} limit ${limit + 1}) as matches`,
-  )) as unknown as { rows: { total: number }[] };
-  const total = Number(counted.rows[0]?.total ?? 0);
-  if (total <= limit) return { total, isExact: true };
   const plan = (await db.execute(
     sql`explain (format json) select 1 from ${ads} where ${condition}`,
   )) as unknown as {
@@ -355,6 +360,12 @@ export async function countAds(
   const raw = plan.rows[0]?.["QUERY PLAN"];
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
   const estimate = Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
+  if (estimate > limit * SURELY_MORE) return { total: estimate, isExact: false };
+  const counted = (await db.execute(
+    sql`select count(*)::int as total from (select 1 from ${ads} where ${condition} limit ${limit + 1}) as matches`,
+  )) as unknown as { rows: { total: number }[] };
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (total <= limit) return { total, isExact: true };
   return { total: Math.max(estimate, limit + 1), isExact: false };
 }
 
