@@ -62,11 +62,19 @@ export function AdGridSkeleton({ count, cols = defaultCols }: { count: number; c
 const rowPhotoSizes = "(max-width: 48em) 46vw, (max-width: 75em) 31vw, 300px";
 
 /** A row of cards (home page strips): swiped sideways on phones, the first four on wide screens. */
-export function AdRow({ ads, testId }: { ads: readonly AdCardData[]; testId?: string }) {
+export function AdRow({
+  ads,
+  currency,
+  testId,
+}: {
+  ads: readonly AdCardData[];
+  currency?: Currency;
+  testId?: string;
+}) {
   return (
     <div className={rowClasses.row} data-testid={testId}>
       {ads.map((ad) => (
-        <AdCard key={ad.id} ad={ad} sizes={rowPhotoSizes} />
+        <AdCard key={ad.id} ad={ad} sizes={rowPhotoSizes} {...(currency ? { currency } : {})} />
       ))}
     </div>
   );

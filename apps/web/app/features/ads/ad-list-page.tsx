@@ -32,7 +32,7 @@ import { localizePath, stripLocale } from "../../lib/i18n.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { catalogPath } from "../catalog/catalog-format.ts";
 import { fieldLabelKey, formatCount } from "./ad-format.ts";
-import { AdGrid, AdGridSkeleton } from "./ad-grid.tsx";
+import { AdGrid, AdGridSkeleton, AdRow } from "./ad-grid.tsx";
 import { type AdListData, adListPageSize } from "./ad-list-data.ts";
 import classes from "./ad-list-page.module.css";
 import {
@@ -59,6 +59,9 @@ function useTotalText() {
     });
 }
 
+/** Promoted ads shown above the list, one row; the others stay in their place in the list. */
+const PROMOTED_SHOWN = 4;
+
 function ListResults({ data, currency }: { data: AdListData; currency: Currency | undefined }) {
   const { t } = useTranslation();
   const { page } = data;
@@ -68,15 +71,16 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
       silent: true,
     }),
   );
-  const promotedIds = new Set(page.promoted.map((ad) => ad.id));
+  const promoted = page.promoted.slice(0, PROMOTED_SHOWN);
+  const promotedIds = new Set(promoted.map((ad) => ad.id));
   const items = [...page.items, ...more.extra].filter((ad) => !promotedIds.has(ad.id));
-  const shown = page.promoted.length + items.length;
+  const shown = promoted.length + items.length;
   const cols = { base: 2, sm: 3, lg: 3 } as const;
 
   if (shown === 0) return <EmptyList data={data} />;
   return (
     <Stack gap="lg">
-      {page.promoted.length > 0 && (
+      {promoted.length > 0 && (
         <Box component="section" aria-labelledby="ads-promoted" className={classes.promoted}>
           <Group gap={6} mb="sm">
             <IconSparkles size={18} aria-hidden />
@@ -84,20 +88,14 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
               {t("ads.list.promoted")}
             </Title>
           </Group>
-          <AdGrid
-            ads={page.promoted}
-            currency={currency}
-            cols={cols}
-            priorityCount={2}
-            testId="ads-promoted"
-          />
+          <AdRow ads={promoted} currency={currency} testId="ads-promoted" />
         </Box>
       )}
       <AdGrid
         ads={items}
         currency={currency}
         cols={cols}
-        priorityCount={page.promoted.length > 0 ? 0 : 2}
+        priorityCount={promoted.length > 0 ? 0 : 2}
         testId="ads-list"
       />
       <ShowMore more={more} />
@@ -154,6 +152,11 @@ function EmptyList({ data }: { data: AdListData }) {
   );
 }
 
+/** The names of the page's catalogue path, for the pickers before their lists arrive. */
+function knownNames(data: AdListData): Record<string, string> {
+  return Object.fromEntries(data.path.map((entry) => [`${entry.level}:${entry.id}`, entry.name]));
+}
+
 /** Where "reset" leads: the landing path without its query, or the vertical's list; null: nothing set. */
 function useResetPath(data: AdListData): string | null {
   const location = listLocation(data.vertical, data.filters, data.path);
@@ -195,19 +198,27 @@ function FilterDrawer({
       data-testid="filter-drawer"
     >
       <Box px="md" pb="md">
-        <FilterPanel vertical={data.vertical} filters={draft} onChange={(next) => setDraft(next)} size="md" />
+        <Group justify="flex-end" mt={-8}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setDraft(pathFilters(data.vertical, data.path, data.group))}
+          >
+            {t("ads.filters.reset")}
+          </Button>
+        </Group>
+        <FilterPanel
+          vertical={data.vertical}
+          filters={draft}
+          onChange={(next) => setDraft(next)}
+          size="md"
+          knownNames={knownNames(data)}
+        />
       </Box>
-      <Group className={classes.drawerFooter} wrap="nowrap" gap="sm">
-        <Button
-          variant="default"
-          size="md"
-          onClick={() => setDraft(pathFilters(data.vertical, data.path, data.group))}
-        >
-          {t("ads.list.reset")}
-        </Button>
+      <div className={classes.drawerFooter}>
         <Button
           size="md"
-          flex={1}
+          fullWidth
           loading={count.isLoading}
           onClick={() => onApply(draft)}
           data-testid="filter-drawer-apply"
@@ -216,7 +227,7 @@ function FilterDrawer({
             ? t("ads.filters.showAds")
             : t("ads.filters.show", { what: totalText(count.total, count.isExact) })}
         </Button>
-      </Group>
+      </div>
     </Drawer>
   );
 }
@@ -284,7 +295,13 @@ export function AdListPage({ data }: { data: AdListData }) {
       )}
       <div className={classes.layout}>
         <Box component="aside" visibleFrom="md" aria-label={t("ads.filters.title")}>
-          <FilterPanel vertical={data.vertical} filters={data.filters} onChange={apply} size="sm" />
+          <FilterPanel
+            vertical={data.vertical}
+            filters={data.filters}
+            onChange={apply}
+            size="sm"
+            knownNames={knownNames(data)}
+          />
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
           <div className={classes.toolbar}>

@@ -16,6 +16,8 @@ export interface CatalogFilterProps {
   filters: ListQuery;
   onChange: (changes: ListQuery) => void;
   size: "sm" | "md";
+  /** Names already known (the page's catalogue path), by `level:id`: shown before the lists arrive. */
+  knownNames?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -23,7 +25,14 @@ export interface CatalogFilterProps {
  * the catalogue's lists, searched the way the catalogue picker searches (Latin, Cyrillic, aliases).
  * Values are catalogue ids, as the search takes them; choosing a level clears the levels below.
  */
-export function CatalogFilter({ kind, fields, filters, onChange, size }: CatalogFilterProps) {
+export function CatalogFilter({
+  kind,
+  fields,
+  filters,
+  onChange,
+  size,
+  knownNames = {},
+}: CatalogFilterProps) {
   const { t } = useTranslation();
   const has = (level: string) => fields.some((field) => field.level === level);
   const markIds = listValues(filters, "mark");
@@ -93,11 +102,11 @@ export function CatalogFilter({ kind, fields, filters, onChange, size }: Catalog
     renderOption,
     comboboxProps: { shadow: "md", transitionProps: { duration: 0 } },
   } as const;
-  // Until its list arrives a chosen id has no name: it stays an option, so it is not dropped.
-  const missing = (options: readonly { value: string }[], ids: readonly string[]) =>
+  // Until its list arrives a chosen id keeps an option (so it is not dropped), named if known.
+  const missing = (level: string, options: readonly { value: string }[], ids: readonly string[]) =>
     ids
       .filter((id) => !options.some((option) => option.value === id))
-      .map((id) => ({ value: id, label: "…" }));
+      .map((id) => ({ value: id, label: knownNames[`${level}:${id}`] ?? "…" }));
 
   return (
     <>
@@ -105,7 +114,7 @@ export function CatalogFilter({ kind, fields, filters, onChange, size }: Catalog
         {...common}
         label={t(fieldLabelKey("mark"))}
         placeholder={markIds.length ? undefined : t("ads.filters.anyMark")}
-        data={[...groupPopular(markOptions, groupLabels), ...missing(markOptions, markIds)]}
+        data={[...groupPopular(markOptions, groupLabels), ...missing("mark", markOptions, markIds)]}
         filter={filterByNames(markOptions)}
         value={markIds}
         onChange={(ids) => onChange({ mark: ids.join(","), model: "", generation: "" })}
@@ -117,7 +126,7 @@ export function CatalogFilter({ kind, fields, filters, onChange, size }: Catalog
           {...common}
           label={t(fieldLabelKey("model"))}
           placeholder={markSlug ? t("ads.filters.anyModel") : t("ads.filters.chooseMarkFirst")}
-          data={[...groupPopular(modelOptions, groupLabels), ...missing(modelOptions, modelIds)]}
+          data={[...groupPopular(modelOptions, groupLabels), ...missing("model", modelOptions, modelIds)]}
           filter={filterByNames(modelOptions)}
           value={modelIds}
           disabled={!markSlug}
@@ -131,7 +140,7 @@ export function CatalogFilter({ kind, fields, filters, onChange, size }: Catalog
           {...common}
           label={t(fieldLabelKey("generation"))}
           placeholder={t("ads.filters.anyGeneration")}
-          data={[...generationOptions, ...missing(generationOptions, generationIds)]}
+          data={[...generationOptions, ...missing("generation", generationOptions, generationIds)]}
           filter={filterByNames(generationOptions)}
           value={generationIds}
           onChange={(ids) => onChange({ generation: ids.join(",") })}

@@ -48,6 +48,8 @@ export interface FilterPanelProps {
   filters: ListQuery;
   onChange: (next: ListQuery, change: FilterChange) => void;
   size?: "sm" | "md";
+  /** Catalogue names the page already has, by `level:id` (see CatalogFilter). */
+  knownNames?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -218,7 +220,7 @@ function EnumFilter({
  * yes/no → a switch), then place, age, photos and urgency. Fields not shown on cards wait under
  * "more filters" unless one of them is set.
  */
-export function FilterPanel({ vertical, filters, onChange, size = "md" }: FilterPanelProps) {
+export function FilterPanel({ vertical, filters, onChange, size = "md", knownNames }: FilterPanelProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const regions = useRouteLoaderData<typeof rootLoader>("root")?.config.regions ?? [];
@@ -324,6 +326,7 @@ export function FilterPanel({ vertical, filters, onChange, size = "md" }: Filter
           filters={filters}
           onChange={applyMany}
           size={size}
+          {...(knownNames ? { knownNames } : {})}
         />
       )}
       <Stack gap={6}>

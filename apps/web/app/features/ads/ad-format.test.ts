@@ -1,0 +1,68 @@
+import { type AdCard, verticalDefinitions } from "@unaa/contracts";
+import type { TFunction } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getI18n, loadMessages } from "../../lib/i18n.ts";
+import { cardSpecs, formatAdDate, formatAdPrice, formatFieldValue } from "./ad-format.ts";
+
+let t: TFunction;
+beforeAll(async () => {
+  await loadMessages("ru");
+  t = getI18n("ru").t;
+});
+
+const card = {
+  vertical: "car",
+  price: 14_500,
+  currency: "USD",
+  priceKgs: 1_268_750,
+  priceUsd: 14_500,
+  oldPrice: 15_000,
+  fields: {
+    year: 2018,
+    body: "sedan",
+    fuel: "petrol",
+    engineVolume: 2.5,
+    gearbox: "automatic",
+    mileage: 85_000,
+  },
+} as unknown as AdCard;
+
+describe("ad texts", () => {
+  it("[S5.4] shows the seller's price with the other currency and the old price, grouped by spaces", () => {
+    expect(formatAdPrice(t, "ru", card)).toEqual({
+      main: "$14 500",
+      other: "≈ 1 268 750 сом",
+      old: "$15 000",
+    });
+    expect(formatAdPrice(t, "ru", card, "KGS")).toEqual({
+      main: "1 268 750 сом",
+      other: "≈ $14 500",
+      old: "1 312 500 сом",
+    });
+    expect(formatAdPrice(t, "ru", { ...card, price: 0 }).main).toBe("Цена договорная");
+  });
+
+  it("formats field values from the definition: labels, units, decimals, bare years", () => {
+    const fields = card.fields;
+    const field = (name: string) => verticalDefinitions.car.fields.find((item) => item.name === name);
+    const value = (name: string) => {
+      const definition = field(name);
+      return definition ? formatFieldValue(t, "ru", verticalDefinitions.car, definition, fields) : undefined;
+    };
+    expect(value("body")).toBe("Седан");
+    expect(value("engineVolume")).toBe("2,5 л");
+    expect(value("mileage")).toBe("85 000 км");
+    expect(value("year")).toBe("2018");
+    expect(value("vin")).toBeNull();
+    expect(cardSpecs(t, "ru", card)).toEqual(["Седан", "Бензин", "2,5 л", "Автомат", "85 000 км"]);
+  });
+
+  it("says today, yesterday or the date in the site's time zone", () => {
+    const now = new Date("2026-03-12T10:00:00Z"); // 16:00 in Bishkek
+    expect(formatAdDate(t, "2026-03-12T08:05:00Z", now, "Asia/Bishkek")).toBe("сегодня, 14:05");
+    expect(formatAdDate(t, "2026-03-11T17:59:00Z", now, "Asia/Bishkek")).toBe("вчера, 23:59");
+    expect(formatAdDate(t, "2026-03-11T18:01:00Z", now, "Asia/Bishkek")).toBe("сегодня, 00:01");
+    expect(formatAdDate(t, "2026-01-05T08:00:00Z", now, "Asia/Bishkek")).toBe("5 января");
+    expect(formatAdDate(t, "2025-01-05T08:00:00Z", now, "Asia/Bishkek")).toBe("5 января 2025");
+  });
+});
