@@ -312,27 +312,28 @@ export async function findPromotedAds(
   page: { where: SQL | undefined; sortColumn: PgColumn; direction: "asc" | "desc"; at: Date; limit: number },
 ): Promise<AdRow[]> {
   const { at } = page;
+  const order = keysetOrder(page.sortColumn, page.direction);
   const inForce = (column: PgColumn) => sql`${column} > ${at}`;
   const notInForce = (column: PgColumn) => sql`(${column} is null or ${column} <= ${at})`;
-  const tiers = [
-    [inForce(ads.premiumUntil)],
-    [inForce(ads.vipUntil), notInForce(ads.premiumUntil)],
-    [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)],
-  ].map((conditions, tier) =>
+  // Each part picks the ids of its tier; the ads are read once, joined to them.
+  const part = (tier: number, conditions: SQL[]) =>
     db
-      .select({ ...adRowColumns, tier: sql<number>`${tier}::int`.as("tier") })
+      .select({ id: ads.id, tier: sql<number>`${tier}::int`.as("tier") })
       .from(ads)
       .where(and(page.where, ...conditions))
-      .orderBy(...keysetOrder(page.sortColumn, page.direction))
-      .limit(page.limit),
-  );
-  const [premium, vip, top] = tiers as [(typeof tiers)[0], (typeof tiers)[0], (typeof tiers)[0]];
-  const rows = await unionAll(premium, vip, top);
-  // Each part comes in its own order; a stable sort by tier keeps it.
-  return rows
-    .sort((a, b) => a.tier - b.tier)
-    .slice(0, page.limit)
-    .map(({ tier: _tier, ...row }) => row);
+      .orderBy(...order)
+      .limit(page.limit);
+  const picked = unionAll(
+    part(0, [inForce(ads.premiumUntil)]),
+    part(1, [inForce(ads.vipUntil), notInForce(ads.premiumUntil)]),
+    part(2, [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)]),
+  ).as("picked");
+  return db
+    .select(adRowColumns)
+    .from(ads)
+    .innerJoin(picked, eq(ads.id, picked.id))
+    .orderBy(asc(picked.tier), ...order)
+    .limit(page.limit);
 }
 
 /**
