@@ -28,10 +28,29 @@ export function routeModuleUrls(pathname: string): string[] {
   });
 }
 
+/**
+ * Fetches one module into the browser's module map with `<link rel="modulepreload">`: one request,
+ * nothing run. (An `import()` would also fetch every module it imports at once, outside the queue:
+ * a list page's route pulls dozens.) The manifest lists those imports, so each gets its own turn.
+ */
+function fetchModule(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = url;
+    link.onload = () => resolve();
+    link.onerror = () => {
+      link.remove();
+      reject(new Error(`Failed to preload ${url}`));
+    };
+    document.head.append(link);
+  });
+}
+
 /** Warms the module cache with the route modules of a path, so navigating there is instant. */
 export function preloadRoute(href: string): void {
   if (typeof window === "undefined") return;
   for (const url of routeModuleUrls(new URL(href, window.location.href).pathname)) {
-    void queue.enqueue(url, () => import(/* @vite-ignore */ url));
+    void queue.enqueue(url, () => fetchModule(url));
   }
 }
