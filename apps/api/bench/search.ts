@@ -28,6 +28,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { type Database, type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import * as schema from "../src/db/schema/index.ts";
+import { regionWeights } from "../src/db/seed/demo-ads.seed.ts";
 import { seedDatabase } from "../src/db/seed/index.ts";
 
 const { values: options } = parseArgs({
@@ -158,19 +159,6 @@ const sentences = {
     "Full service history, two keys.",
     "Imported from Korea, genuine mileage.",
   ],
-};
-
-/** Share of ads per region (by slug), and the share of its towns that get most ads. */
-const regionWeights: Record<string, number> = {
-  bishkek: 40,
-  chui: 18,
-  "osh-city": 10,
-  osh: 7,
-  "jalal-abad": 8,
-  "issyk-kul": 7,
-  naryn: 3,
-  talas: 4,
-  batken: 3,
 };
 
 /** Marks priced above or below the market (a factor on the price). */

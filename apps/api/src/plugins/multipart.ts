@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { AppError } from "../errors.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -16,3 +17,25 @@ export const multipartUploads = fp(
   },
   { name: "unaa-multipart" },
 );
+
+/**
+ * The one file of a multipart upload (the part named `file`) as a buffer: `FILE_REQUIRED` without it,
+ * `tooLarge` once it passes `maxBytes` (reading stops there).
+ */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooLarge: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE",
+): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (file?.fieldname !== "file") throw new AppError("FILE_REQUIRED");
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError(tooLarge, { cause: error });
+    }
+    throw error;
+  }
+}

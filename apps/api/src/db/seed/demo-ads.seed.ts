@@ -179,8 +179,8 @@ async function loadCatalogue(db: Database): Promise<Record<"car" | "commercial" 
   return byKind;
 }
 
-/** Share of ads per region (by slug): the capital and Chui first, then Osh. */
-const regionWeights: Record<string, number> = {
+/** Share of ads per region (by slug): the capital and Chui first, then Osh. Also used by bench:search. */
+export const regionWeights: Record<string, number> = {
   bishkek: 40,
   chui: 18,
   "osh-city": 10,

@@ -1,8 +1,8 @@
 import { adIdParamsSchema, adPhotoMaxBytes, adPhotoSchema, errorBodySchema } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
+import { readUploadedFile } from "../../plugins/multipart.ts";
 import { type PhotosService, photoUploadsPerHour, unattachedPhotosMax } from "./photos.service.ts";
 
 const errors = (codes: string) => errorBodySchema.describe(codes);
@@ -43,18 +43,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photosService: PhotosService 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
-      const file = await request.file({ limits: { fileSize: adPhotoMaxBytes, files: 1 } });
-      if (file?.fieldname !== "file") throw new AppError("FILE_REQUIRED");
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("IMAGE_TOO_LARGE", { cause: error });
-        }
-        throw error;
-      }
+      const data = await readUploadedFile(request, adPhotoMaxBytes, "IMAGE_TOO_LARGE");
       const started = performance.now();
       const photo = await photosService.uploadPhoto(user.id, data);
       request.log.info(

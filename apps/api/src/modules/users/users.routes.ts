@@ -16,10 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
-import { AppError } from "../../errors.ts";
 import { useLocalizedFieldErrors } from "../../lib/field-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
-import { MAX_UPLOAD_BYTES } from "../../plugins/multipart.ts";
+import { MAX_UPLOAD_BYTES, readUploadedFile } from "../../plugins/multipart.ts";
 import { createSessionCookies, requestContext } from "../auth/auth.routes.ts";
 import type { UsersService } from "./users.service.ts";
 
@@ -110,18 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; config: C
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
-      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (file?.fieldname !== "file") throw new AppError("FILE_REQUIRED");
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("PAYLOAD_TOO_LARGE", { cause: error });
-        }
-        throw error;
-      }
+      const data = await readUploadedFile(request, MAX_UPLOAD_BYTES, "PAYLOAD_TOO_LARGE");
       return users.uploadAvatar(user.id, data);
     },
   );

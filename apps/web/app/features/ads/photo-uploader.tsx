@@ -19,7 +19,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Badge, Button, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPhoto, IconPhotoPlus, IconRefresh, IconStar, IconTrash } from "@tabler/icons-react";
 import { type AdPhoto, adPhotoMaxBytes, adPhotosMax, errorMessages } from "@unaa/contracts";
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HttpError } from "../../lib/http-client.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -258,29 +258,21 @@ export function PhotoUploader({ photos, onPhotosChange, deleteOnRemove, error }:
                 </Text>
                 <div className={classes.actions}>
                   {item.error !== null && !checkPhotoFile(item.file) && (
-                    <Tooltip label={t("adForm.photos.retry")}>
-                      <ActionIcon
-                        variant="filled"
-                        color="dark"
-                        aria-label={t("adForm.photos.retry")}
-                        onClick={() => update(item.key, { status: "queued", error: null })}
-                        data-testid="photo-retry"
-                      >
-                        <IconRefresh size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  <Tooltip label={t("adForm.photos.remove")}>
-                    <ActionIcon
-                      variant="filled"
-                      color="dark"
-                      aria-label={t("adForm.photos.remove")}
-                      onClick={() => removePending(item)}
-                      data-testid="photo-remove"
+                    <TileAction
+                      label={t("adForm.photos.retry")}
+                      onClick={() => update(item.key, { status: "queued", error: null })}
+                      testId="photo-retry"
                     >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                      <IconRefresh size={16} />
+                    </TileAction>
+                  )}
+                  <TileAction
+                    label={t("adForm.photos.remove")}
+                    onClick={() => removePending(item)}
+                    testId="photo-remove"
+                  >
+                    <IconTrash size={16} />
+                  </TileAction>
                 </div>
               </div>
             ) : (
@@ -364,30 +356,35 @@ function SortablePhoto({
       )}
       <div className={classes.actions}>
         {!isCover && (
-          <Tooltip label={t("adForm.photos.makeCover")}>
-            <ActionIcon
-              variant="filled"
-              color="dark"
-              aria-label={t("adForm.photos.makeCover")}
-              onClick={onMakeCover}
-              data-testid="photo-make-cover"
-            >
-              <IconStar size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <TileAction label={t("adForm.photos.makeCover")} onClick={onMakeCover} testId="photo-make-cover">
+            <IconStar size={16} />
+          </TileAction>
         )}
-        <Tooltip label={t("adForm.photos.remove")}>
-          <ActionIcon
-            variant="filled"
-            color="dark"
-            aria-label={t("adForm.photos.remove")}
-            onClick={onRemove}
-            data-testid="photo-remove"
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <TileAction label={t("adForm.photos.remove")} onClick={onRemove} testId="photo-remove">
+          <IconTrash size={16} />
+        </TileAction>
       </div>
     </div>
+  );
+}
+
+/** A round action on a photo tile, named by its tooltip. */
+function TileAction({
+  label,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="filled" color="dark" aria-label={label} onClick={onClick} data-testid={testId}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
