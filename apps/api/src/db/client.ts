@@ -2,11 +2,12 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgPreparedQuery, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -44,7 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const location = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pglite");
   if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -55,7 +56,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Statements are prepared by name once per connection (no parsing each time), but planned with
+    // each execution's values: a plan cached for "any value" (a generic plan) guesses a range or a
+    // list of any width alike, and may read thousands of rows where the values' own plan reads ten.
+    options: "-c plan_cache_mode=force_custom_plan",
+  });
   // An idle connection can be cut by the server (restart, failover, a dropped test database); the
   // pool replaces it on the next query. Without a listener that error would end the process.
   pool.on("error", (error) => {
@@ -68,6 +76,32 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: () => timeQuery(db),
     close: () => pool.end(),
   };
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/** The text of a statement as the database receives it (`$1`, `$2` for values and placeholders). */
+export function sqlText(query: SQL): string {
+  return dialect.sqlToQuery(query).sql;
+}
+
+/**
+ * A plain statement (`explain …`, `select count(*) …`) prepared like a query builder's `.prepare()`:
+ * its `sql.placeholder`s take the values of each `execute`. Named, PostgreSQL parses it once per
+ * connection (PGlite ignores the name).
+ */
+export function prepareStatement<T>(
+  db: Database,
+  query: SQL,
+  name: string | undefined,
+): { execute(values: Record<string, unknown>): Promise<T[]> } {
+  const prepared = db._.session.prepareQuery(
+    dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  ) as PgPreparedQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>;
+  return { execute: async (values) => (await prepared.execute(values)).rows };
 }
 
 async function timeQuery(db: Database): Promise<number> {

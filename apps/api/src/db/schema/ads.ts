@@ -1,4 +1,4 @@
-import { adSearchKeySql } from "@unaa/contracts";
+import { adSearchKeySql, type FieldDefinition, verticalDefinitions, verticals } from "@unaa/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -21,6 +22,24 @@ import { regions, towns } from "./regions.ts";
 import { users } from "./users.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The typed column of a filterable field: its name, or `<name>Id` for a catalogue reference. */
+export function columnKeyOf(field: FieldDefinition): string {
+  return field.kind === "catalog" ? `${field.name}Id` : field.name;
+}
+
+/** The columns list filters read: every `multi` field of every definition, and the place. */
+function listFilterColumns<T extends Record<string, unknown>>(table: T) {
+  const keys = new Set(["regionId", "townId"]);
+  for (const vertical of verticals) {
+    for (const field of verticalDefinitions[vertical].fields) {
+      if (field.filter === "multi" || field.filter === "boolean") keys.add(columnKeyOf(field));
+    }
+  }
+  const [first, ...rest] = [...keys].map((key) => table[key] as PgColumn);
+  if (!first) throw new Error("no list filters");
+  return [first, ...rest] as const;
+}
 
 /** Only active ads are searched, so the search indexes hold only them. */
 const isActive = sql`status = 'active'`;
@@ -109,7 +128,7 @@ export const ads = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('russian'::regconfig, title), 'A') || to_tsvector('russian'::regconfig, description) || to_tsvector('simple'::regconfig, ${sql.raw(adSearchKeySql("title || ' ' || search_terms || ' ' || description"))})`,
     ),
-    /** The search key of title and other spellings, for typo-tolerant trigram matching (`key <% title_key`). */
+    /** The search key of title and other spellings; its words feed `ad_title_words` (typo tolerance). */
     titleKey: text().generatedAlwaysAs(sql`${sql.raw(adSearchKeySql("title || ' ' || search_terms"))}`),
     /** The price before the last change lowered it, in the ad's currency; null after a rise. */
     oldPrice: integer(),
@@ -157,53 +176,63 @@ export const ads = pgTable(
     index("ads_price_idx").on(table.vertical, table.priceKgs, table.id).where(isActive),
     index("ads_year_idx").on(table.vertical, table.year, table.id).where(isActive),
     index("ads_mileage_idx").on(table.vertical, table.mileage, table.id).where(isActive),
-    // Filters.
-    index("ads_category_idx").on(table.vertical, table.category).where(isActive),
-    index("ads_special_type_idx").on(table.specialType).where(isActive),
-    index("ads_model_idx").on(table.modelId).where(isActive),
-    index("ads_mark_idx").on(table.markId).where(isActive),
-    index("ads_generation_idx").on(table.generationId).where(isActive),
-    index("ads_region_idx").on(table.vertical, table.regionId).where(isActive),
-    index("ads_town_idx").on(table.townId).where(isActive),
-    index("ads_body_idx").on(table.body).where(isActive),
-    index("ads_fuel_idx").on(table.fuel).where(isActive),
-    index("ads_engine_volume_idx").on(table.engineVolume).where(isActive),
-    index("ads_power_idx").on(table.powerHp).where(isActive),
-    index("ads_gearbox_idx").on(table.gearbox).where(isActive),
-    index("ads_drive_idx").on(table.drive).where(isActive),
-    index("ads_wheel_formula_idx").on(table.wheelFormula).where(isActive),
-    index("ads_steering_idx").on(table.steering).where(isActive),
-    index("ads_color_idx").on(table.color).where(isActive),
-    index("ads_engine_hours_idx").on(table.engineHours).where(isActive),
-    index("ads_payload_idx").on(table.payloadKg).where(isActive),
-    index("ads_seats_idx").on(table.seats).where(isActive),
-    index("ads_condition_idx").on(table.condition).where(isActive),
-    index("ads_customs_idx").on(table.customs).where(isActive),
-    index("ads_registration_idx").on(table.registration).where(isActive),
-    index("ads_availability_idx").on(table.availability).where(isActive),
-    index("ads_exchange_idx").on(table.exchange).where(isActive),
-    index("ads_installment_idx").on(table.installment).where(isActive),
-    index("ads_moto_type_idx").on(table.motoType).where(isActive),
-    index("ads_engine_cc_idx").on(table.engineCc).where(isActive),
-    index("ads_engine_type_idx").on(table.engineType).where(isActive),
-    index("ads_final_drive_idx").on(table.finalDrive).where(isActive),
+    // The catalogue's landing pages and drill-downs (/car/toyota/camry): a mark's or a model's ads
+    // freshest first, and a model's by price. The model's price index also carries mark, generation,
+    // year and mileage, so a count of "Toyota Camry, 2012–2020, up to 3 million" reads the index alone.
+    index("ads_mark_fresh_idx").on(table.vertical, table.markId, table.raisedAt, table.id).where(isActive),
+    index("ads_model_fresh_idx").on(table.vertical, table.modelId, table.raisedAt, table.id).where(isActive),
+    index("ads_model_price_idx")
+      .on(
+        table.vertical,
+        table.modelId,
+        table.priceKgs,
+        table.id,
+        table.markId,
+        table.generationId,
+        table.year,
+        table.mileage,
+      )
+      .where(isActive),
+    // List filters ("body=sedan,coupe", a region, a town, several marks): one GIN index over every
+    // column a list filter of any definition reads, so any combination of them narrows a search or a
+    // count, and a write updates one index rather than one per field. Ranges other than the sort
+    // keys (engine volume, power, …) are tested on the rows the sort index yields.
+    index("ads_filters_idx")
+      .using("gin", ...listFilterColumns(table))
+      .where(isActive),
     index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
     index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
     // Paid placements, one index per tier holding only its ads, in "fresh" order: the promoted block
-    // above a list reads a few entries of each (findPromotedAds), however many ads are promoted.
-    index("ads_premium_idx")
-      .on(table.vertical, table.raisedAt, table.id)
-      .where(sql`status = 'active' and premium_until is not null`),
-    index("ads_vip_idx")
-      .on(table.vertical, table.raisedAt, table.id)
-      .where(sql`status = 'active' and vip_until is not null`),
-    index("ads_top_idx")
-      .on(table.vertical, table.raisedAt, table.id)
-      .where(sql`status = 'active' and top_until is not null`),
+    // above a list reads a few entries of each (ads-search findPromoted), however many ads are
+    // promoted. The columns after the id are not for order: the index tests the common filters on
+    // its own entries, so a narrow search ("Camry, 2012–2020") reads no row that fails them.
+    ...(["premium", "vip", "top"] as const).map((tier) =>
+      index(`ads_${tier}_idx`)
+        .on(
+          table.vertical,
+          table.raisedAt,
+          table.id,
+          table.markId,
+          table.modelId,
+          table.year,
+          table.priceKgs,
+          table.regionId,
+        )
+        .where(sql`status = 'active' and ${sql.raw(`${tier}_until`)} is not null`),
+    ),
     index("ads_search_vector_idx").using("gin", table.searchVector),
-    index("ads_title_key_trgm_idx").using("gin", table.titleKey.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Every word of the ads' titles (as search keys: `toiota`, `kamri`), kept by a trigger on `ads`
+ * (migration 0010). A query word that is no title word is looked up here by trigram similarity
+ * ("kamr" → "kamri") and searched as the words it resembles: typos cost one look-up in a small
+ * table, never a similarity test of every ad.
+ */
+export const adTitleWords = pgTable("ad_title_words", { word: text().primaryKey() }, (table) => [
+  index("ad_title_words_trgm_idx").using("gin", table.word.op("gin_trgm_ops")),
+]);
 
 /** A photo as an ad keeps it: where its sizes are stored and what paints before it loads. */
 export interface StoredAdPhoto {

@@ -57,7 +57,7 @@ async function car(color: string, price: number, columns: Partial<typeof ads.$in
 }
 
 describe("promoted first", () => {
-  it("[P5] heads the first page with premium, then VIP, then TOP ads in force, each group in the chosen sort", async () => {
+  it("[P5] heads the first page with premium, then VIP, then TOP ads in force, the most recently raised first in each", async () => {
     const plain = [await car("purple", 100_000), await car("purple", 900_000)];
     const premium = [
       await car("purple", 500_000, { premiumUntil: future() }),
@@ -77,8 +77,9 @@ describe("promoted first", () => {
     await car("red", 100_000, { premiumUntil: future() });
 
     const first = await search("color=purple&sort=price-asc&limit=4");
-    // At most 6: the third TOP ad waits for its place in the items.
-    expect(ids(first.promoted)).toEqual([premium[1], premium[0], vip[1], vip[0], top[0], top[1]]);
+    // At most 6: the first TOP ad (raised longest ago) waits for its place in the items. Whatever the
+    // sort, a group shows its most recently raised ads first: a paid raise moves an ad up in it.
+    expect(ids(first.promoted)).toEqual([premium[1], premium[0], vip[1], vip[0], top[2], top[1]]);
     expect(first.promoted.map((card) => card.promotion)).toEqual([
       "premium",
       "premium",
@@ -101,9 +102,12 @@ describe("promoted first", () => {
     expect(seen.find((card) => card.id === lapsed)?.promotion).toBeNull();
     expect(first.total).toBe(10);
 
-    // Fresh sort: within a group the freshest first.
     const fresh = await search("color=purple");
-    expect(ids(fresh.promoted)).toEqual([premium[1], premium[0], vip[1], vip[0], top[2], top[1]]);
+    expect(ids(fresh.promoted)).toEqual(ids(first.promoted));
+    // A raise moves an ad up in its group.
+    await setAdColumns(harness, premium[0] ?? 0, { raisedAt: new Date() });
+    const raised = await search("color=purple&sort=price-desc");
+    expect(ids(raised.promoted).slice(0, 2)).toEqual([premium[0], premium[1]]);
   });
 });
 

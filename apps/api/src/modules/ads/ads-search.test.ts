@@ -1,10 +1,17 @@
-import { type AdCard, adSchema, adSearchResponseSchema } from "@unaa/contracts";
+import {
+  type AdCard,
+  type AdFilters,
+  adFilterSchemas,
+  adSchema,
+  adSearchResponseSchema,
+  verticalDefinitions,
+} from "@unaa/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ads, settings } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { countAds } from "./ads.repository.ts";
+import { createAdSearch } from "./ads-search.ts";
 import { type CatalogPick, callAs, carBody, pickCatalog, pickPlaces } from "./ads-test-kit.ts";
 
 let harness: TestApp;
@@ -165,12 +172,14 @@ describe("keyset pages", () => {
   });
 
   it("[P5] counts exactly up to the limit, then estimates", async () => {
-    const where = and(eq(ads.vertical, "car"), eq(ads.status, "active"));
-    const exact = await countAds(harness.database.db, where, 10_000);
+    const adSearch = createAdSearch(harness.database.db);
+    const filters = adFilterSchemas.car.parse({ vertical: "car" }) as AdFilters;
+    const bound = await adSearch.bind(verticalDefinitions.car, filters);
+    const exact = await adSearch.count(bound, 10_000);
     expect(exact.isExact).toBe(true);
     expect(exact.total).toBe((await search("limit=1")).total);
     expect(exact.total).toBe((await activeIds("car")).length);
-    const estimated = await countAds(harness.database.db, where, 5);
+    const estimated = await adSearch.count(bound, 5);
     expect(estimated).toMatchObject({ isExact: false });
     expect(estimated.total).toBeGreaterThan(5);
   });

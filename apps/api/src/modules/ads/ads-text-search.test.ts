@@ -1,10 +1,18 @@
-import { adSearchKey, adSearchKeySql, adSearchResponseSchema } from "@unaa/contracts";
-import { eq, sql } from "drizzle-orm";
+import {
+  type AdFilters,
+  adFilterSchemas,
+  adSearchKey,
+  adSearchKeySql,
+  adSearchResponseSchema,
+  verticalDefinitions,
+} from "@unaa/contracts";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ads } from "../../db/schema/index.ts";
+import { prepareStatement } from "../../db/client.ts";
+import { ads, adTitleWords } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { textCondition } from "./ads.service.ts";
+import { createAdSearch, textCondition } from "./ads-search.ts";
 import { callAs, carBody, createPublished, pickCatalog, pickPlaces, setSetting } from "./ads-test-kit.ts";
 
 let harness: TestApp;
@@ -120,17 +128,40 @@ describe("free-text search", () => {
     expect(row?.terms).toContain("Камри");
   });
 
-  it("is served by the full-text and trigram indexes, never a scan of every ad", async () => {
-    const plan = await harness.database.db.transaction(async (tx) => {
-      // The table is tiny: forbid the plain scan so the plan shows what could serve the condition.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const explained = (await tx.execute(
-        sql`explain select ${ads.id} from ${ads} where ${textCondition("camr prado")}`,
-      )) as unknown as { rows: Record<string, string>[] };
-      return explained.rows.map((line) => Object.values(line).join(" ")).join("\n");
-    });
-    expect(plan).toContain("ads_search_vector_idx");
-    expect(plan).toContain("ads_title_key_trgm_idx");
-    expect(plan).not.toContain("Seq Scan");
+  it("is served by the full-text index, typos by a look-up of title words, never a scan of every ad", async () => {
+    const { db } = harness.database;
+    const adSearch = createAdSearch(db);
+    const filters = adFilterSchemas.car.parse({ vertical: "car", q: "camr prado" }) as AdFilters;
+    const bound = await adSearch.bind(verticalDefinitions.car, filters);
+    // "camr" resembles the title word "kamri" (Camry): the typo is searched as the word it resembles.
+    expect(bound.values.qTypos).toContain("'kamri'");
+    const planOf = (query: SQL, values: Record<string, unknown>) =>
+      db.transaction(async (tx) => {
+        // The tables are tiny: forbid the plain scan so the plan shows what could serve the condition.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const lines = await prepareStatement<Record<string, string>>(tx, query, undefined).execute(values);
+        return lines.map((line) => Object.values(line).join(" ")).join("\n");
+      });
+    const text = textCondition(filters.q ?? "", bound.values.qTypos as string);
+    const adsPlan = await planOf(
+      sql`explain select ${ads.id} from ${ads} where ${text.sql}`,
+      text.values ?? {},
+    );
+    expect(adsPlan).toContain("ads_search_vector_idx");
+    expect(adsPlan).not.toContain("Seq Scan");
+    const wordsPlan = await planOf(
+      sql`explain select ${adTitleWords.word} from ${adTitleWords} where ${adTitleWords.word} % ${sql.placeholder("word")}::text`,
+      { word: "kamr" },
+    );
+    expect(wordsPlan).toContain("ad_title_words_trgm_idx");
+    expect(wordsPlan).not.toContain("Seq Scan");
+  });
+
+  it("keeps the title words of every ad written, for typo look-ups", async () => {
+    const rows = await harness.database.db.select({ word: adTitleWords.word }).from(adTitleWords);
+    const words = rows.map((row) => row.word);
+    // The catalogue's names and other spellings of the Camry ad, as keys; no numbers.
+    expect(words).toEqual(expect.arrayContaining(["toiota", "kamri", "lend", "kruzer"]));
+    expect(words.some((word) => /^[0-9.,]+$/.test(word))).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type PgColumn, unionAll } from "drizzle-orm/pg-core";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   adComplaints,
@@ -27,7 +27,9 @@ import {
   catalogGenerations,
   catalogMarks,
   catalogModels,
+  columnKeyOf,
   regions,
+  type StoredAdPhoto,
   towns,
   userPhones,
   users,
@@ -41,9 +43,46 @@ export type AdRow = Omit<typeof ads.$inferSelect, "searchVector" | "titleKey">;
 export type AdInsert = typeof ads.$inferInsert;
 const { searchVector: _searchVector, titleKey: _titleKey, ...adRowColumns } = getTableColumns(ads);
 
-/** The typed column of a filterable field: its name, or `<name>Id` for a catalogue reference. */
-export function columnKeyOf(field: FieldDefinition): string {
-  return field.kind === "catalog" ? `${field.name}Id` : field.name;
+/**
+ * What a list card shows: the first photo rather than all of them, no description or counters.
+ * Lists read these columns only (rows stay small and the wide ones stay in TOAST).
+ */
+export const adCardColumns = {
+  id: ads.id,
+  vertical: ads.vertical,
+  status: ads.status,
+  title: ads.title,
+  price: ads.price,
+  currency: ads.currency,
+  priceKgs: ads.priceKgs,
+  priceUsd: ads.priceUsd,
+  negotiable: ads.negotiable,
+  regionId: ads.regionId,
+  townId: ads.townId,
+  abroadCountry: ads.abroadCountry,
+  fields: ads.fields,
+  publishedAt: ads.publishedAt,
+  raisedAt: ads.raisedAt,
+  oldPrice: ads.oldPrice,
+  premiumUntil: ads.premiumUntil,
+  vipUntil: ads.vipUntil,
+  topUntil: ads.topUntil,
+  urgentUntil: ads.urgentUntil,
+  highlightUntil: ads.highlightUntil,
+  cover: sql<StoredAdPhoto | null>`${ads.photos} -> 0`.as("cover"),
+  photoCount: ads.photoCount,
+  // Sort keys that cards do not show, for the next page's cursor.
+  year: ads.year,
+  mileage: ads.mileage,
+  views: ads.views,
+};
+export type AdCardRow = {
+  [K in keyof typeof adCardColumns]: K extends "cover" ? StoredAdPhoto | null : AdRow[K & keyof AdRow];
+};
+
+/** A whole row as a card row. */
+export function cardRowOf(row: AdRow): AdCardRow {
+  return { ...row, cover: row.photos[0] ?? null };
 }
 
 export function filterColumnOf(field: FieldDefinition): PgColumn | undefined {
@@ -265,109 +304,57 @@ export interface KeysetPage {
 }
 
 /**
- * One page in keyset order `(sort key, id)`, both in the sort's direction, so one index on
- * (vertical, key, id) serves it forwards (asc, NULLs last) or backwards (desc, NULLs first). The
- * next page starts strictly after the previous page's last row: no OFFSET, stable under inserts.
+ * The rows after a page's last one in keyset order `(sort key, id)`, both in the sort's direction, so
+ * one index on (vertical, key, id) serves it forwards (asc, NULLs last) or backwards (desc, NULLs
+ * first). `value` and `id` are values or placeholders; `isNull`: the last row had no sort key.
  */
-export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow[]> {
-  const { sortColumn: column, direction, after } = page;
-  let keyset: SQL | undefined;
-  if (after) {
-    const value =
-      column.columnType === "PgTimestamp" ? sql`${after.value}::timestamptz` : sql`${after.value}`;
-    if (direction === "asc") {
-      keyset =
-        after.value === null
-          ? sql`(${column} is null and ${ads.id} > ${after.id})`
-          : sql`((${column}, ${ads.id}) > (${value}, ${after.id}) or ${column} is null)`;
-    } else {
-      keyset =
-        after.value === null
-          ? sql`((${column} is null and ${ads.id} < ${after.id}) or ${column} is not null)`
-          : sql`(${column}, ${ads.id}) < (${value}, ${after.id})`;
-    }
+export function keysetAfter(
+  column: PgColumn,
+  direction: "asc" | "desc",
+  after: { isNull: boolean; value: unknown; id: unknown },
+): SQL {
+  const value = column.columnType === "PgTimestamp" ? sql`${after.value}::timestamptz` : sql`${after.value}`;
+  if (direction === "asc") {
+    return after.isNull
+      ? sql`(${column} is null and ${ads.id} > ${after.id})`
+      : sql`((${column}, ${ads.id}) > (${value}, ${after.id}) or ${column} is null)`;
   }
-  return db
-    .select(adRowColumns)
-    .from(ads)
-    .where(and(page.where, keyset))
-    .orderBy(...keysetOrder(column, direction))
-    .limit(page.limit);
+  return after.isNull
+    ? sql`((${column} is null and ${ads.id} < ${after.id}) or ${column} is not null)`
+    : sql`(${column}, ${ads.id}) < (${value}, ${after.id})`;
 }
 
-function keysetOrder(column: PgColumn, direction: "asc" | "desc"): SQL[] {
+export function keysetOrder(column: PgColumn, direction: "asc" | "desc"): SQL[] {
   return direction === "asc"
     ? [sql`${column} asc nulls last`, sql`${ads.id} asc`]
     : [sql`${column} desc nulls first`, sql`${ads.id} desc`];
 }
 
 /**
- * Matching ads with a paid placement in force at `at`: premium, then VIP, then TOP, each group in
- * the page's sort order (product.md section 5); an ad in several counts in its strongest. One
- * statement of three parts, each cut to `limit` on its own: a part reads the few ads of its tier
- * (`ads_<tier>_idx`) rather than every promoted ad.
+ * One page of whole rows in keyset order: the next page starts strictly after the previous page's
+ * last row (no OFFSET, stable under inserts).
  */
-export async function findPromotedAds(
-  db: Database,
-  page: { where: SQL | undefined; sortColumn: PgColumn; direction: "asc" | "desc"; at: Date; limit: number },
-): Promise<AdRow[]> {
-  const { at } = page;
-  const order = keysetOrder(page.sortColumn, page.direction);
-  const inForce = (column: PgColumn) => sql`${column} > ${at}`;
-  const notInForce = (column: PgColumn) => sql`(${column} is null or ${column} <= ${at})`;
-  // Each part picks the ids of its tier; the ads are read once, joined to them.
-  const part = (tier: number, conditions: SQL[]) =>
-    db
-      .select({ id: ads.id, tier: sql<number>`${tier}::int`.as("tier") })
-      .from(ads)
-      .where(and(page.where, ...conditions))
-      .orderBy(...order)
-      .limit(page.limit);
-  const picked = unionAll(
-    part(0, [inForce(ads.premiumUntil)]),
-    part(1, [inForce(ads.vipUntil), notInForce(ads.premiumUntil)]),
-    part(2, [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)]),
-  ).as("picked");
+export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow[]> {
   return db
     .select(adRowColumns)
     .from(ads)
-    .innerJoin(picked, eq(ads.id, picked.id))
-    .orderBy(asc(picked.tier), ...order)
+    .where(and(page.where, keysetCondition(page)))
+    .orderBy(...keysetOrder(page.sortColumn, page.direction))
     .limit(page.limit);
 }
 
-/**
- * How many ads an estimate must exceed for counting to be skipped: the planner's guess is rarely
- * this far above the truth, and counting the first `limit` matches of a broad filter is the
- * slowest part of a search (tens of thousands of rows read to learn "more than 10,000").
- */
-const SURELY_MORE = 5;
+/** The same page as cards. */
+export async function findAdCardsPage(db: Database, page: KeysetPage): Promise<AdCardRow[]> {
+  return db
+    .select(adCardColumns)
+    .from(ads)
+    .where(and(page.where, keysetCondition(page)))
+    .orderBy(...keysetOrder(page.sortColumn, page.direction))
+    .limit(page.limit);
+}
 
-/**
- * Exact up to `limit`; above it the planner's estimate (a full count of a large result is slow).
- * The estimate comes first: far above the limit, nothing is counted.
- */
-export async function countAds(
-  db: Database,
-  where: SQL | undefined,
-  limit: number,
-): Promise<{ total: number; isExact: boolean }> {
-  const condition = where ?? sql`true`;
-  const plan = (await db.execute(
-    sql`explain (format json) select 1 from ${ads} where ${condition}`,
-  )) as unknown as {
-    rows: { "QUERY PLAN": unknown }[];
-  };
-  const raw = plan.rows[0]?.["QUERY PLAN"];
-  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-  const estimate = Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
-  if (estimate > limit * SURELY_MORE) return { total: estimate, isExact: false };
-  const counted = (await db.execute(
-    sql`select count(*)::int as total from (select 1 from ${ads} where ${condition} limit ${limit + 1}) as matches`,
-  )) as unknown as { rows: { total: number }[] };
-  const total = Number(counted.rows[0]?.total ?? 0);
-  if (total <= limit) return { total, isExact: true };
-  return { total: Math.max(estimate, limit + 1), isExact: false };
+function keysetCondition({ sortColumn, direction, after }: KeysetPage): SQL | undefined {
+  return after && keysetAfter(sortColumn, direction, { ...after, isNull: after.value === null });
 }
 
 /** Counts a view unless this visitor's view of the ad was counted that day; answers the views. */
@@ -446,9 +433,9 @@ export async function findFavoriteAdIds(db: Database, userId: number): Promise<n
   return rows.map((row) => row.adId);
 }
 
-export async function findFavoriteAds(db: Database, userId: number, limit: number): Promise<AdRow[]> {
+export async function findFavoriteAds(db: Database, userId: number, limit: number): Promise<AdCardRow[]> {
   const rows = await db
-    .select({ ad: adRowColumns })
+    .select({ ad: adCardColumns })
     .from(adFavorites)
     .innerJoin(ads, eq(ads.id, adFavorites.adId))
     .where(eq(adFavorites.userId, userId))

@@ -21,12 +21,9 @@ import {
   adFavoritesMax,
   adFilterSchemas,
   adPromotions,
-  adSearchKey,
-  adSearchSimilarMinLength,
   adSimilarLimit,
   adSorts,
   adStatuses,
-  type FieldDefinition,
   type FieldError,
   fieldsForGuests,
   generatedAdTitle,
@@ -34,14 +31,12 @@ import {
   type MyAdsResponse,
   type Role,
   type Vertical,
-  type VerticalDefinition,
   verticalDefinitions,
 } from "@unaa/contracts";
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { ads, type StoredAdPhoto } from "../../db/schema/index.ts";
+import { ads, columnKeyOf, type StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
@@ -56,17 +51,19 @@ import {
 } from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import {
+  type AdCardRow,
   type AdInsert,
   type AdRow,
+  adCardColumns,
   archiveExpiredAdRows,
-  columnKeyOf,
-  countAds,
+  cardRowOf,
   countAdsByStatus,
   countLiveAdsOfUser,
   deleteAdRow,
   deleteFavorite,
   filterColumnOf,
   findAdById,
+  findAdCardsPage,
   findAdForUpdate,
   findAdsPage,
   findCatalogEntry,
@@ -74,7 +71,6 @@ import {
   findFavoriteAdIds,
   findFavoriteAds,
   findFavoriteCount,
-  findPromotedAds,
   findSeller,
   findTownRegion,
   hasConfirmedPhone,
@@ -89,6 +85,7 @@ import {
   summarizePrices,
   updateAdRow,
 } from "./ads.repository.ts";
+import { createAdSearch } from "./ads-search.ts";
 
 export interface AdsService {
   createAd(userId: number, input: AdInput): Promise<Ad>;
@@ -246,7 +243,7 @@ function revisionOf(ad: AdRow): Partial<AdInsert> {
 }
 
 /** The paid marks in force at `at` (product.md section 6): the strongest placement, urgent, highlight. */
-function paidMarks(row: AdRow, at: number): Pick<AdCard, "promotion" | "isUrgent" | "isHighlighted"> {
+function paidMarks(row: AdCardRow, at: number): Pick<AdCard, "promotion" | "isUrgent" | "isHighlighted"> {
   const inForce = (until: Date | null) => until !== null && until.getTime() > at;
   const until: Record<AdPromotion, Date | null> = {
     premium: row.premiumUntil,
@@ -260,7 +257,7 @@ function paidMarks(row: AdRow, at: number): Pick<AdCard, "promotion" | "isUrgent
   };
 }
 
-function toCard(row: AdRow, storage: FileStorage): AdCard {
+function toCard(row: AdCardRow, storage: FileStorage): AdCard {
   const definition = verticalDefinitions[row.vertical as Vertical];
   const fields: AdCard["fields"] = {};
   for (const field of definition.fields) {
@@ -284,8 +281,8 @@ function toCard(row: AdRow, storage: FileStorage): AdCard {
     raisedAt: row.raisedAt?.toISOString() ?? null,
     oldPrice: row.oldPrice,
     ...paidMarks(row, Date.now()),
-    cover: row.photos[0] ? toAdPhoto(row.photos[0], storage) : null,
-    photoCount: row.photos.length,
+    cover: row.cover ? toAdPhoto(row.cover, storage) : null,
+    photoCount: row.photoCount ?? 0,
   };
 }
 
@@ -297,7 +294,7 @@ function withRevision(row: AdRow): AdRow {
 function toMyAd(live: AdRow, storage: FileStorage): MyAd {
   const row = withRevision(live);
   return {
-    ...toCard(row, storage),
+    ...toCard(cardRowOf(row), storage),
     views: row.views,
     phoneReveals: row.phoneReveals,
     favorites: row.favorites,
@@ -321,7 +318,7 @@ function toAd(
   const isOwner = viewerId === live.userId;
   const row = isOwner ? withRevision(live) : live;
   return {
-    ...toCard(row, storage),
+    ...toCard(cardRowOf(row), storage),
     photos: row.photos.map((photo) => toAdPhoto(photo, storage)),
     userId: row.userId,
     description: row.description,
@@ -366,78 +363,17 @@ function decodeCursor(cursor: string, sort: string): { value: string | number | 
   throw invalid("VALIDATION_FAILED", "cursor");
 }
 
-function sortValueOf(row: AdRow, key: string): string | number | null {
+function sortValueOf(row: AdCardRow, key: string): string | number | null {
   const value = (row as unknown as Record<string, unknown>)[key];
   if (value instanceof Date) return value.toISOString();
   return typeof value === "number" ? value : null;
 }
 
-/** The filter of one field, from the definition: a list, a range or a yes/no. */
-function fieldCondition(field: FieldDefinition, filters: AdFilters): SQL[] {
-  const column = filterColumnOf(field);
-  if (!field.filter || !column) return [];
-  if (field.filter === "range") {
-    const from = filters[`${field.name}From`];
-    const to = filters[`${field.name}To`];
-    return [
-      ...(typeof from === "number" ? [gte(column, from)] : []),
-      ...(typeof to === "number" ? [lte(column, to)] : []),
-    ];
-  }
-  const value = filters[field.name];
-  if (field.filter === "boolean") return typeof value === "boolean" ? [eq(column, value)] : [];
-  return Array.isArray(value) ? [inArray(column, value)] : [];
-}
-
-/**
- * Free text (product.md section 5): Russian stemming of the words as typed, or the words' search
- * keys (any script, transliterated: "камри" finds Camry) among those of title, the catalogue's
- * spellings and description, or — for typos — a title whose key is similar by trigrams
- * (`<%`, served by the trigram index; short queries skip it).
- */
-export function textCondition(q: string): SQL {
-  const key = adSearchKey(q);
-  const words = sql`${ads.searchVector} @@ (websearch_to_tsquery('russian', ${q}) || websearch_to_tsquery('simple', ${key}))`;
-  const letters = key.replace(/[^\p{L}\p{N}]/gu, "").length;
-  if (letters < adSearchSimilarMinLength) return words;
-  return sql`(${words} or ${key} <% ${ads.titleKey})`;
-}
-
 /** One keyset page: `rows` holds one more than `limit` when another page follows. */
-function pageOf<T>(
-  rows: AdRow[],
-  limit: number,
-  toItem: (row: AdRow) => T,
-  cursorOf: (row: AdRow) => string,
-) {
+function pageOf<R, T>(rows: R[], limit: number, toItem: (row: R) => T, cursorOf: (row: R) => string) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: page.map(toItem), nextCursor: rows.length > limit && last ? cursorOf(last) : null };
-}
-
-function searchCondition(definition: VerticalDefinition, filters: AdFilters): SQL | undefined {
-  const priceColumn = filters.currency === "USD" ? ads.priceUsd : ads.priceKgs;
-  const conditions: (SQL | undefined)[] = [
-    eq(ads.vertical, definition.vertical),
-    eq(ads.status, "active"),
-    filters.priceFrom === undefined ? undefined : gte(priceColumn, filters.priceFrom),
-    filters.priceTo === undefined ? undefined : lte(priceColumn, filters.priceTo),
-    filters.regionId ? inArray(ads.regionId, filters.regionId) : undefined,
-    filters.townId ? inArray(ads.townId, filters.townId) : undefined,
-    filters.abroad === undefined
-      ? undefined
-      : filters.abroad
-        ? isNotNull(ads.abroadCountry)
-        : isNull(ads.abroadCountry),
-    filters.postedWithin === undefined
-      ? undefined
-      : gte(ads.publishedAt, new Date(Date.now() - filters.postedWithin * DAY_MS)),
-    filters.withPhoto ? gt(ads.photoCount, 0) : undefined,
-    filters.urgent ? gt(ads.urgentUntil, new Date()) : undefined,
-    filters.q === undefined ? undefined : textCondition(filters.q),
-    ...definition.fields.flatMap((field) => fieldCondition(field, filters)),
-  ];
-  return and(...conditions);
 }
 
 /** The catalogue entries an ad body names: the names for its title, other spellings for the text search. */
@@ -519,12 +455,29 @@ export interface PhoneRevealLimits {
  */
 const SEARCH_ANSWER_TTL_MS = 5_000;
 const SEARCH_ANSWERS_MAX = 2_000;
+/**
+ * The total of a filter set serves every page and sort of it (and the filter panel's live count):
+ * kept longer than an answer, dropped with them on any change.
+ */
+const SEARCH_COUNT_TTL_MS = 30_000;
+const SEARCH_COUNTS_MAX = 5_000;
 
 export function createAdsService(db: Database, limits: PhoneRevealLimits, storage: FileStorage): AdsService {
   const searchAnswers = createSearchCache<AdSearchResponse>({
     maxEntries: SEARCH_ANSWERS_MAX,
     ttlMs: SEARCH_ANSWER_TTL_MS,
   });
+  const searchCounts = createSearchCache<{ total: number; isExact: boolean }>({
+    maxEntries: SEARCH_COUNTS_MAX,
+    ttlMs: SEARCH_COUNT_TTL_MS,
+  });
+  const search = createAdSearch(db);
+
+  /** Any change of an ad shows in the next search of this process. */
+  function forgetSearches(): void {
+    searchAnswers.clear();
+    searchCounts.clear();
+  }
 
   /** The ad as `viewerId` sees it, with its seller. */
   async function present(row: AdRow, viewerId: number | null, isStaff = false): Promise<Ad> {
@@ -630,7 +583,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       await recordPriceChange(tx, ad, updated);
       return updated;
     });
-    searchAnswers.clear();
+    forgetSearches();
     // An approved revision replaced the live photos, a rejected one dropped its own.
     await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
     return present(row, staffId, true);
@@ -647,7 +600,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       checkAllowed(ad, action);
       return updateAdRow(tx, id, { status, expiresAt: null, updatedAt: now() });
     });
-    searchAnswers.clear();
+    forgetSearches();
     return present(row, userId);
   }
 
@@ -693,7 +646,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         await recordPriceChange(tx, ad, updated);
         return updated;
       });
-      searchAnswers.clear();
+      forgetSearches();
       // The photos the edit dropped (from the live ad or a waiting revision) go once it is committed.
       await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
       return present(row, userId);
@@ -713,7 +666,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         if (isPre) return updateAdRow(tx, id, { ...cleared, status: "pending" });
         return updateAdRow(tx, id, { ...cleared, ...goLive(ad, time, settings.adLifetimeDays) });
       });
-      searchAnswers.clear();
+      forgetSearches();
       return present(row, userId);
     },
 
@@ -767,7 +720,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         await deleteAdRow(tx, id);
         return photos;
       });
-      searchAnswers.clear();
+      forgetSearches();
       await removePhotoFiles(storage, removedPhotos);
     },
 
@@ -815,7 +768,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     async findAdCards(ids) {
       if (ids.length === 0) return [];
       const rows = await db
-        .select()
+        .select(adCardColumns)
         .from(ads)
         .where(and(inArray(ads.id, [...ids]), inArray(ads.status, ["active", "archived", "sold"])));
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -860,7 +813,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
 
     async archiveExpiredAds(at = now()) {
       const archived = await archiveExpiredAdRows(db, at);
-      if (archived > 0) searchAnswers.clear();
+      if (archived > 0) forgetSearches();
       return archived;
     },
 
@@ -878,7 +831,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
         if (column && value !== null && value !== undefined) shared.push(eq(column, value));
       }
       const where = and(eq(ads.vertical, ad.vertical), eq(ads.status, "active"), ne(ads.id, id), ...shared);
-      const rows = await findAdsPage(db, {
+      const rows = await findAdCardsPage(db, {
         where,
         sortColumn: ads.raisedAt,
         direction: "desc",
@@ -908,25 +861,28 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       if (!parsed.success) throw new AppError("VALIDATION_FAILED", { errors: zodFieldErrors(parsed.error) });
       const filters = parsed.data as AdFilters;
       return searchAnswers.get(JSON.stringify(filters), async () => {
-        const definition = verticalDefinitions[vertical];
-        const sort = adSorts[filters.sort];
-        const sortColumn = (ads as unknown as Record<string, PgColumn>)[sort.key];
-        if (!sortColumn) throw new Error(`no column for sort key ${sort.key}`);
         const after = filters.cursor === undefined ? undefined : decodeCursor(filters.cursor, filters.sort);
-        const where = searchCondition(definition, filters);
-        const { direction } = sort;
-        const [rows, promoted, count] = await Promise.all([
-          findAdsPage(db, { where, sortColumn, direction, after, limit: filters.limit + 1 }),
-          // Above the first page only; the pages themselves stay the complete keyset stream.
-          after ? [] : findPromotedAds(db, { where, sortColumn, direction, at: now(), limit: promotedMax }),
-          countAds(db, where, adExactCountLimit),
+        const bound = await search.bind(verticalDefinitions[vertical], filters);
+        const [{ rows, promoted }, count] = await Promise.all([
+          // Promoted ads head the first page only; the pages stay the complete keyset stream.
+          search.findPage({
+            bound,
+            sort: filters.sort,
+            after,
+            limit: filters.limit + 1,
+            promotedLimit: promotedMax,
+          }),
+          searchCounts.get(`${bound.shape}|${JSON.stringify(bound.values)}`, () =>
+            search.count(bound, adExactCountLimit),
+          ),
         ]);
+        const { key } = adSorts[filters.sort];
         return {
           ...pageOf(
             rows,
             filters.limit,
             (row) => toCard(row, storage),
-            (last) => encodeCursor(filters.sort, sortValueOf(last, sort.key), last.id),
+            (last) => encodeCursor(filters.sort, sortValueOf(last, key), last.id),
           ),
           promoted: promoted.map((row) => toCard(row, storage)),
           total: count.total,
@@ -938,7 +894,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     async listUrgentAds(page) {
       const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, "urgent");
       const where = and(eq(ads.status, "active"), gt(ads.urgentUntil, now()));
-      const rows = await findAdsPage(db, {
+      const rows = await findAdCardsPage(db, {
         where,
         sortColumn: ads.raisedAt,
         direction: "desc",

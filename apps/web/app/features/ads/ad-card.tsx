@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { IconCamera, IconTrendingDown } from "@tabler/icons-react";
 import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
@@ -80,24 +80,17 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
           </span>
         )}
       </div>
+      {/* Plain elements styled by the module: a list page renders dozens of cards on the server. */}
       <div className={classes.body}>
-        <Group gap={6} align="baseline" wrap="wrap">
-          <Text component="span" className={classes.price} data-testid="ad-card-price">
+        <div className={classes.row}>
+          <span className={classes.price} data-testid="ad-card-price">
             {price.main}
-          </Text>
-          {price.old && (
-            <Text component="s" fz="sm" c="dimmed" className={classes.oldPrice}>
-              {price.old}
-            </Text>
-          )}
-        </Group>
+          </span>
+          {price.old && <s className={classes.oldPrice}>{price.old}</s>}
+        </div>
         {(price.other || price.old || ad.negotiable) && (
-          <Group gap={6} wrap="wrap">
-            {price.other && (
-              <Text component="span" fz="xs" c="dimmed">
-                {price.other}
-              </Text>
-            )}
+          <div className={classes.row}>
+            {price.other && <span className={classes.dimmed}>{price.other}</span>}
             {price.old && (
               <Badge
                 size="xs"
@@ -113,21 +106,15 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
                 {t("ads.card.negotiable")}
               </Badge>
             )}
-          </Group>
+          </div>
         )}
         <AppLink to={adPath(ad)} className={classes.link}>
-          <Text component="h3" fz="sm" className={classes.title} lineClamp={2} data-testid="ad-card-title">
+          <h3 className={classes.title} data-testid="ad-card-title">
             {ad.title}
-          </Text>
+          </h3>
         </AppLink>
-        {specs.length > 0 && (
-          <Text fz="xs" c="dimmed" lineClamp={2}>
-            {specs.join(" · ")}
-          </Text>
-        )}
-        <Text fz="xs" c="dimmed" className={classes.meta} lineClamp={1}>
-          {[location, date].filter(Boolean).join(" · ")}
-        </Text>
+        {specs.length > 0 && <p className={`${classes.dimmed} ${classes.specs}`}>{specs.join(" · ")}</p>}
+        <p className={`${classes.dimmed} ${classes.meta}`}>{[location, date].filter(Boolean).join(" · ")}</p>
       </div>
     </article>
   );

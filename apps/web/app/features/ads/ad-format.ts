@@ -148,11 +148,18 @@ export function formatAdPrice(
 /** A country by its ISO code in the page's language ("Казахстан"); the code itself if unknown. */
 export function countryName(locale: Locale, code: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code.toUpperCase()) ?? code;
+    let names = countryNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: "region" });
+      countryNames.set(locale, names);
+    }
+    return names.of(code.toUpperCase()) ?? code;
   } catch {
     return code.toUpperCase();
   }
 }
+
+const countryNames = new Map<Locale, Intl.DisplayNames>();
 
 /** Where an ad is: its town (or region when no town), or the country abroad. */
 export function adLocation(
@@ -176,16 +183,28 @@ interface DayAndTime {
   dayNumber: number;
 }
 
+/** One formatter per time zone: making one costs far more than using it (a list page dates 28 cards). */
+const dayAndTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayAndTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayAndTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dayAndTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 function inTimeZone(date: Date, timeZone: string): DayAndTime {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  const parts = dayAndTimeFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "0";
   const year = Number(part("year"));
   const month = Number(part("month"));

@@ -1,0 +1,370 @@
+/**
+ * The search of ads in SQL (product.md section 5, decision 009). A search's filters become
+ * conditions that name the SQL they add (the search's *shape*: which filters, which sort, first page
+ * or later) apart from the values they bind. Every search of one shape runs the same statement text,
+ * built once, prepared once per database connection and executed with that search's values: Node
+ * builds no SQL per request, PostgreSQL parses it once and plans it once it has seen a few (a cached
+ * plan). Values never enter the text: the vertical and the active status are the only literals, so
+ * the plans may use the partial indexes that hold only active ads.
+ */
+import { createHash } from "node:crypto";
+import {
+  type AdFilters,
+  adSearchKey,
+  adSearchSimilarMinLength,
+  adSorts,
+  type FieldDefinition,
+  type VerticalDefinition,
+} from "@unaa/contracts";
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { type PgColumn, unionAll } from "drizzle-orm/pg-core";
+import { type Database, prepareStatement, sqlText } from "../../db/client.ts";
+import { ads, adTitleWords } from "../../db/schema/index.ts";
+import { type AdCardRow, adCardColumns, filterColumnOf, keysetAfter, keysetOrder } from "./ads.repository.ts";
+
+/** One part of a search's condition: its SQL (with placeholders) and the values they take. */
+interface Condition {
+  /** Equal shapes, equal SQL. */
+  shape: string;
+  sql: SQL;
+  values?: Record<string, unknown>;
+}
+
+/** A search's conditions together. */
+export interface BoundSearch {
+  shape: string;
+  where: SQL;
+  values: Record<string, unknown>;
+}
+
+const placeholder = sql.placeholder;
+
+/**
+ * One of a list: `= $name` for one value (an index on the column then still yields its rows in
+ * order), `= any($name)` for several (one statement for lists of any length).
+ */
+function anyOf(name: string, column: PgColumn, values: readonly unknown[]): Condition {
+  if (values.length === 1) {
+    return { shape: name, sql: eq(column, placeholder(name)), values: { [name]: values[0] } };
+  }
+  return { shape: `${name}[]`, sql: sql`${column} = any(${placeholder(name)})`, values: { [name]: values } };
+}
+
+function compare(
+  name: string,
+  column: PgColumn,
+  value: unknown,
+  operator: "from" | "to",
+  shape = name,
+): Condition {
+  const condition = operator === "from" ? gte(column, placeholder(name)) : lte(column, placeholder(name));
+  return { shape, sql: condition, values: { [name]: value } };
+}
+
+/** The filter of one field, from the definition: a list, a range or a yes/no. */
+function fieldConditions(field: FieldDefinition, filters: AdFilters): Condition[] {
+  const column = filterColumnOf(field);
+  if (!field.filter || !column) return [];
+  if (field.filter === "range") {
+    const from = filters[`${field.name}From`];
+    const to = filters[`${field.name}To`];
+    return [
+      ...(typeof from === "number" ? [compare(`${field.name}From`, column, from, "from")] : []),
+      ...(typeof to === "number" ? [compare(`${field.name}To`, column, to, "to")] : []),
+    ];
+  }
+  const value = filters[field.name];
+  if (field.filter === "boolean") {
+    return typeof value === "boolean"
+      ? [{ shape: field.name, sql: eq(column, placeholder(field.name)), values: { [field.name]: value } }]
+      : [];
+  }
+  return Array.isArray(value) ? [anyOf(field.name, column, value)] : [];
+}
+
+/**
+ * Free text (product.md section 5): Russian stemming of the words as typed, or the words' search
+ * keys (any script, transliterated: "камри" finds Camry) among those of title, the catalogue's
+ * spellings and description, or — for typos — the title words the query's words resemble
+ * (`typos`, a tsquery of them: "camr" → "kamri"). All of it one match of the stored text vector.
+ */
+export function textCondition(q: string, typos: string | undefined): Condition {
+  const alike = typos === undefined ? sql`` : sql` || to_tsquery('simple', ${placeholder("qTypos")})`;
+  return {
+    shape: typos === undefined ? "q" : "q+typos",
+    sql: sql`${ads.searchVector} @@ (websearch_to_tsquery('russian', ${placeholder("q")}) || websearch_to_tsquery('simple', ${placeholder("qKey")})${alike})`,
+    values: { q, qKey: adSearchKey(q), ...(typos === undefined ? {} : { qTypos: typos }) },
+  };
+}
+
+/** Every condition of a search of active ads of one vertical. */
+function conditionsOf(definition: VerticalDefinition, filters: AdFilters, typos: string | undefined) {
+  const isUsd = filters.currency === "USD";
+  const price = isUsd ? ads.priceUsd : ads.priceKgs;
+  const { vertical } = definition;
+  const conditions: Condition[] = [
+    {
+      shape: vertical,
+      sql: sql`${ads.vertical} = ${sql.raw(`'${vertical.replaceAll("'", "''")}'`)} and ${ads.status} = 'active'`,
+    },
+  ];
+  if (filters.priceFrom !== undefined) {
+    conditions.push(
+      compare("priceFrom", price, filters.priceFrom, "from", isUsd ? "priceFromUsd" : "priceFrom"),
+    );
+  }
+  if (filters.priceTo !== undefined) {
+    conditions.push(compare("priceTo", price, filters.priceTo, "to", isUsd ? "priceToUsd" : "priceTo"));
+  }
+  if (filters.regionId) conditions.push(anyOf("regionId", ads.regionId, filters.regionId));
+  if (filters.townId) conditions.push(anyOf("townId", ads.townId, filters.townId));
+  if (filters.abroad !== undefined) {
+    conditions.push(
+      filters.abroad
+        ? { shape: "abroad", sql: sql`${ads.abroadCountry} is not null` }
+        : { shape: "home", sql: sql`${ads.abroadCountry} is null` },
+    );
+  }
+  if (filters.postedWithin !== undefined) {
+    conditions.push({
+      shape: "postedWithin",
+      sql: sql`${ads.publishedAt} >= now() - make_interval(days => ${placeholder("postedWithin")})`,
+      values: { postedWithin: filters.postedWithin },
+    });
+  }
+  if (filters.withPhoto) conditions.push({ shape: "withPhoto", sql: sql`${ads.photoCount} > 0` });
+  if (filters.urgent) conditions.push({ shape: "urgent", sql: sql`${ads.urgentUntil} > now()` });
+  if (filters.q !== undefined) conditions.push(textCondition(filters.q, typos));
+  for (const field of definition.fields) conditions.push(...fieldConditions(field, filters));
+  return conditions;
+}
+
+function bind(conditions: readonly Condition[]): BoundSearch {
+  return {
+    shape: conditions.map((condition) => condition.shape).join("&"),
+    where: and(...conditions.map((condition) => condition.sql)) ?? sql`true`,
+    values: Object.assign({}, ...conditions.map((condition) => condition.values)),
+  };
+}
+
+/** Where a later page starts: after the previous page's last row. */
+export interface SearchCursor {
+  value: string | number | null;
+  id: number;
+}
+
+export interface SearchPage {
+  bound: BoundSearch;
+  sort: keyof typeof adSorts;
+  /** Where a later page starts; a first page also brings the promoted ads. */
+  after: SearchCursor | undefined;
+  limit: number;
+  /** At most this many promoted ads (first page only). */
+  promotedLimit: number;
+}
+
+export interface AdSearch {
+  /** The conditions of these filters (typo look-ups of the query's words included). */
+  bind(definition: VerticalDefinition, filters: AdFilters): Promise<BoundSearch>;
+  /**
+   * One page in keyset order, and above a first page the matching ads with a paid placement in
+   * force: premium, then VIP, then TOP (product.md section 5), the most recently raised first within
+   * each (a paid raise moves an ad up); an ad in several counts in its strongest. One statement.
+   */
+  findPage(page: SearchPage): Promise<{ rows: AdCardRow[]; promoted: AdCardRow[] }>;
+  /** Exact up to `limit`; above it the planner's estimate. */
+  count(bound: BoundSearch, limit: number): Promise<{ total: number; isExact: boolean }>;
+}
+
+/**
+ * How many ads an estimate must exceed for counting to be skipped: the planner's guess is rarely
+ * this far above the truth, and counting the first `limit` matches of a broad filter is the
+ * slowest part of a search (tens of thousands of rows read to learn "more than 10,000").
+ */
+const SURELY_MORE = 2;
+/** Statements kept per process; PostgreSQL keeps the named ones per connection. */
+const STATEMENTS_MAX = 500;
+/** Title words looked up for typos, kept a while (the vocabulary grows slowly). */
+const TYPO_WORDS_MAX = 5_000;
+const TYPO_WORDS_TTL_MS = 600_000;
+const TYPO_ALTERNATIVES = 8;
+
+interface Executable<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * Statements by shape, each built on first use. The name PostgreSQL keeps it under is a hash of its
+ * text, so a statement built again (after it left this cache) finds its prepared self on the
+ * connection. Past `STATEMENTS_MAX` names, statements go unnamed (parsed each time): no filter
+ * combination someone makes up can fill the server's memory with plans.
+ */
+function createStatements() {
+  const statements = new Map<string, Executable<unknown>>();
+  const names = new Set<string>();
+  return {
+    get<T>(key: string, build: (name: string | undefined) => Executable<T>, text: () => string) {
+      const found = statements.get(key);
+      if (found) return found as Executable<T>;
+      const name = `ads_${createHash("sha1").update(text()).digest("hex").slice(0, 24)}`;
+      const isNamed = names.has(name) || names.size < STATEMENTS_MAX;
+      if (isNamed) names.add(name);
+      const statement = build(isNamed ? name : undefined);
+      statements.set(key, statement as Executable<unknown>);
+      if (statements.size > STATEMENTS_MAX) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
+export function createAdSearch(db: Database): AdSearch {
+  const statements = createStatements();
+  const typoWords = new Map<string, { alternatives: Promise<string[]>; expiresAt: number }>();
+  const similarWords = db
+    .select({ word: adTitleWords.word })
+    .from(adTitleWords)
+    .where(
+      and(
+        sql`${adTitleWords.word} % ${placeholder("word")}::text`,
+        sql`${adTitleWords.word} <> ${placeholder("word")}`,
+      ),
+    )
+    .orderBy(sql`similarity(${adTitleWords.word}, ${placeholder("word")}) desc`, asc(adTitleWords.word))
+    .limit(TYPO_ALTERNATIVES)
+    .prepare("ads_title_words_similar");
+
+  /** The title words a query word resembles (not itself), from a small cache. */
+  function alternativesOf(word: string): Promise<string[]> {
+    const now = Date.now();
+    const hit = typoWords.get(word);
+    if (hit && hit.expiresAt > now) return hit.alternatives;
+    const alternatives = similarWords.execute({ word }).then((rows) => rows.map((row) => row.word));
+    typoWords.set(word, { alternatives, expiresAt: now + TYPO_WORDS_TTL_MS });
+    alternatives.catch(() => typoWords.delete(word));
+    if (typoWords.size > TYPO_WORDS_MAX) {
+      const oldest = typoWords.keys().next().value;
+      if (oldest !== undefined) typoWords.delete(oldest);
+    }
+    return alternatives;
+  }
+
+  /**
+   * The query's words (keys of three letters or more, not numbers) each with the title words it
+   * resembles, as a tsquery (`('toita' | 'toiota') & 'kamri'`); undefined when none resembles any.
+   */
+  async function typoQuery(q: string): Promise<string | undefined> {
+    const words = adSearchKey(q)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.replace(/\P{L}/gu, "").length >= adSearchSimilarMinLength);
+    const groups = await Promise.all(
+      words.map(async (word) => ({ word, alternatives: await alternativesOf(word) })),
+    );
+    if (groups.every((group) => group.alternatives.length === 0)) return undefined;
+    const lexeme = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+    return groups
+      .map(({ word, alternatives }) => `(${[word, ...alternatives].map(lexeme).join(" | ")})`)
+      .join(" & ");
+  }
+
+  const sortColumnOf = (sort: keyof typeof adSorts) => {
+    const column = (ads as unknown as Record<string, PgColumn>)[adSorts[sort].key];
+    if (!column) throw new Error(`no column for sort ${sort}`);
+    return column;
+  };
+
+  return {
+    async bind(definition, filters) {
+      const typos = filters.q === undefined ? undefined : await typoQuery(filters.q);
+      return bind(conditionsOf(definition, filters, typos));
+    },
+
+    async findPage({ bound, sort, after, limit, promotedLimit }) {
+      const column = sortColumnOf(sort);
+      const { direction } = adSorts[sort];
+      const afterShape = after === undefined ? "first" : after.value === null ? "after-null" : "after";
+      const part = (rank: number, conditions: (SQL | undefined)[], order: SQL[], size: string) =>
+        db
+          .select({ ...adCardColumns, part: sql<number>`${sql.raw(String(rank))}`.as("part") })
+          .from(ads)
+          .where(and(bound.where, ...conditions))
+          .orderBy(...order)
+          .limit(placeholder(size));
+      const query = () => {
+        const page = part(
+          0,
+          [
+            after &&
+              keysetAfter(column, direction, {
+                isNull: after.value === null,
+                value: placeholder("afterValue"),
+                id: placeholder("afterId"),
+              }),
+          ],
+          keysetOrder(column, direction),
+          "limit",
+        );
+        if (after) return page;
+        // Each tier reads its own index of the few ads it holds (`ads_<tier>_idx`), freshest first.
+        const fresh = [desc(ads.raisedAt), desc(ads.id)];
+        const inForce = (tier: PgColumn) => sql`${tier} > now()`;
+        const notInForce = (tier: PgColumn) => sql`(${tier} is null or ${tier} <= now())`;
+        const tiers = unionAll(
+          part(1, [inForce(ads.premiumUntil)], fresh, "promoted"),
+          part(2, [inForce(ads.vipUntil), notInForce(ads.premiumUntil)], fresh, "promoted"),
+          part(
+            3,
+            [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)],
+            fresh,
+            "promoted",
+          ),
+        ).as("tiers");
+        // The limit over the tiers stops at once when the stronger ones fill the block.
+        return unionAll(page, db.select().from(tiers).limit(placeholder("promoted")));
+      };
+      const statement = statements.get(
+        `page|${sort}|${afterShape}|${bound.shape}`,
+        (name) => query().prepare(name as string),
+        () => query().toSQL().sql,
+      );
+      const rows = await statement.execute({
+        ...bound.values,
+        ...(after ? { afterValue: after.value, afterId: after.id } : {}),
+        limit,
+        promoted: promotedLimit,
+      });
+      // Each part comes whole and in its order, the page first, then the tiers in rank.
+      return {
+        rows: rows.filter((row) => row.part === 0),
+        promoted: rows.filter((row) => row.part > 0),
+      };
+    },
+
+    async count(bound, limit) {
+      const estimateQuery = sql`explain (format json) select 1 from ${ads} where ${bound.where}`;
+      const estimate = statements.get<{ "QUERY PLAN": unknown }[]>(
+        `estimate|${bound.shape}`,
+        (name) => prepareStatement(db, estimateQuery, name),
+        () => sqlText(estimateQuery),
+      );
+      const [row] = await estimate.execute(bound.values);
+      const raw = row?.["QUERY PLAN"];
+      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+      const estimated = Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
+      if (estimated > limit * SURELY_MORE) return { total: estimated, isExact: false };
+
+      const countQuery = sql`select count(*)::int as total from (select 1 from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
+      const counter = statements.get<{ total: number }[]>(
+        `count|${bound.shape}`,
+        (name) => prepareStatement(db, countQuery, name),
+        () => sqlText(countQuery),
+      );
+      const [counted] = await counter.execute({ ...bound.values, cap: limit + 1 });
+      const total = Number(counted?.total ?? 0);
+      if (total <= limit) return { total, isExact: true };
+      return { total: Math.max(estimated, limit + 1), isExact: false };
+    },
+  };
+}
