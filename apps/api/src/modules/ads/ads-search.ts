@@ -20,6 +20,7 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, unionAll } from "drizzle-orm/pg-core";
 import { type Database, prepareStatement, sqlText } from "../../db/client.ts";
 import { ads, adTitleWords } from "../../db/schema/index.ts";
+import { createSearchCache } from "../../lib/search-cache.ts";
 import { type AdCardRow, adCardColumns, filterColumnOf, keysetAfter, keysetOrder } from "./ads.repository.ts";
 
 /** One part of a search's condition: its SQL (with placeholders) and the values they take. */
@@ -184,7 +185,7 @@ export interface AdSearch {
 const SURELY_MORE = 2;
 /** Statements kept per process; PostgreSQL keeps the named ones per connection. */
 const STATEMENTS_MAX = 500;
-/** Title words looked up for typos, kept a while (the vocabulary grows slowly). */
+/** Query words whose resembling title words are kept, and for how long. */
 const TYPO_WORDS_MAX = 5_000;
 const TYPO_WORDS_TTL_MS = 600_000;
 const TYPO_ALTERNATIVES = 8;
@@ -222,7 +223,7 @@ function createStatements() {
 
 export function createAdSearch(db: Database): AdSearch {
   const statements = createStatements();
-  const typoWords = new Map<string, { alternatives: Promise<string[]>; expiresAt: number }>();
+  const typoWords = createSearchCache<string[]>({ maxEntries: TYPO_WORDS_MAX, ttlMs: TYPO_WORDS_TTL_MS });
   const similarWords = db
     .select({ word: adTitleWords.word })
     .from(adTitleWords)
@@ -236,20 +237,9 @@ export function createAdSearch(db: Database): AdSearch {
     .limit(TYPO_ALTERNATIVES)
     .prepare("ads_title_words_similar");
 
-  /** The title words a query word resembles (not itself), from a small cache. */
-  function alternativesOf(word: string): Promise<string[]> {
-    const now = Date.now();
-    const hit = typoWords.get(word);
-    if (hit && hit.expiresAt > now) return hit.alternatives;
-    const alternatives = similarWords.execute({ word }).then((rows) => rows.map((row) => row.word));
-    typoWords.set(word, { alternatives, expiresAt: now + TYPO_WORDS_TTL_MS });
-    alternatives.catch(() => typoWords.delete(word));
-    if (typoWords.size > TYPO_WORDS_MAX) {
-      const oldest = typoWords.keys().next().value;
-      if (oldest !== undefined) typoWords.delete(oldest);
-    }
-    return alternatives;
-  }
+  /** The title words a query word resembles (not itself), kept a while: the vocabulary grows slowly. */
+  const alternativesOf = (word: string) =>
+    typoWords.get(word, async () => (await similarWords.execute({ word })).map((row) => row.word));
 
   /**
    * The query's words (keys of three letters or more, not numbers) each with the title words it

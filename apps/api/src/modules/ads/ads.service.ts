@@ -39,8 +39,8 @@ import type { Database } from "../../db/client.ts";
 import { ads, columnKeyOf, type StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
+import { createSearchCache } from "../../lib/search-cache.ts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { createSearchCache } from "../catalog/catalog.service.ts";
 import {
   attachAdPhotos,
   deletePhotosOfAd,

@@ -32,6 +32,7 @@ import {
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { createSearchCache } from "../../lib/search-cache.ts";
 import type { ComplectationRow, GenerationRow, MarkRow, ModelRow } from "./catalog.repository.ts";
 import * as repo from "./catalog.repository.ts";
 
@@ -221,38 +222,6 @@ function popularThenAlphabetical<T extends { popularity: number; name: string }>
 
 /** How many merges a lookup follows: merges chain (A → B, later B → C), but never in a loop. */
 const MAX_MERGE_HOPS = 8;
-
-/**
- * Recent search answers, for a short while. People type the same prefixes over and over ("к",
- * "ка", "кам"), and the answers are public and already cacheable for a minute (Cache-Control), so
- * the server may reuse them as long; a staff change in this process clears them at once.
- */
-export function createSearchCache<T>(options: { maxEntries: number; ttlMs: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: Promise<T>; expiresAt: number }>();
-  return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now()) {
-        // Map order is insertion order: re-inserting keeps the most recently used last.
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value;
-      }
-      const value = load();
-      entries.set(key, { value, expiresAt: now() + options.ttlMs });
-      value.catch(() => entries.delete(key));
-      if (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      return value;
-    },
-    clear(): void {
-      entries.clear();
-    },
-  };
-}
 
 const SEARCH_CACHE_TTL_MS = 60_000;
 const SEARCH_CACHE_ENTRIES = 5_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSearchCache } from "./catalog.service.ts";
+import { createSearchCache } from "./search-cache.ts";
 
 describe("the search answer cache", () => {
   it("reuses an answer until it expires, then asks again", async () => {
