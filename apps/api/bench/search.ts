@@ -44,6 +44,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const PORT = Number(process.env.PORT ?? 3680);
 const SSR_PATH = process.env.SSR_PATH ?? "/car";
 const TARGET_P95_MS = 25;
+const SETTLE_MS = 2_000;
 const TARGET_RPS = 1500;
 const SEED = 0.4242;
 const serverEntry = fileURLToPath(new URL("../../web/server.ts", import.meta.url));
@@ -548,8 +549,13 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-/** `duration` seconds of requests, each for the path `pathOf` gives. */
+/**
+ * `duration` seconds of requests, each for the path `pathOf` gives. A run ends by dropping its
+ * connections with requests still in the server; the next run waits for those to finish, or its
+ * first requests would queue behind work nobody waits for (seconds of it for list pages).
+ */
 async function load(baseUrl: string, duration: number, pathOf: () => string): Promise<LoadResult> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const latencies: number[] = [];
   const run = runLoad({
     url: baseUrl,

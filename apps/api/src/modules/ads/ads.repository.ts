@@ -331,30 +331,32 @@ export function keysetOrder(column: PgColumn, direction: "asc" | "desc"): SQL[] 
 }
 
 /**
- * One page of whole rows in keyset order: the next page starts strictly after the previous page's
- * last row (no OFFSET, stable under inserts).
+ * One page in keyset order: the next page starts strictly after the previous page's last row (no
+ * OFFSET, stable under inserts). Its condition and order, for whole rows or cards.
  */
+function keysetPage({ where, sortColumn, direction, after }: KeysetPage) {
+  const keyset = after && keysetAfter(sortColumn, direction, { ...after, isNull: after.value === null });
+  return { where: and(where, keyset), order: keysetOrder(sortColumn, direction) };
+}
+
 export async function findAdsPage(db: Database, page: KeysetPage): Promise<AdRow[]> {
+  const { where, order } = keysetPage(page);
   return db
     .select(adRowColumns)
     .from(ads)
-    .where(and(page.where, keysetCondition(page)))
-    .orderBy(...keysetOrder(page.sortColumn, page.direction))
+    .where(where)
+    .orderBy(...order)
     .limit(page.limit);
 }
 
-/** The same page as cards. */
 export async function findAdCardsPage(db: Database, page: KeysetPage): Promise<AdCardRow[]> {
+  const { where, order } = keysetPage(page);
   return db
     .select(adCardColumns)
     .from(ads)
-    .where(and(page.where, keysetCondition(page)))
-    .orderBy(...keysetOrder(page.sortColumn, page.direction))
+    .where(where)
+    .orderBy(...order)
     .limit(page.limit);
-}
-
-function keysetCondition({ sortColumn, direction, after }: KeysetPage): SQL | undefined {
-  return after && keysetAfter(sortColumn, direction, { ...after, isNull: after.value === null });
 }
 
 /** Counts a view unless this visitor's view of the ad was counted that day; answers the views. */
