@@ -606,6 +606,8 @@ function MainStep(props: AdFormStepProps & { changeCatalog: (slugs: CatalogSlugs
             <CatalogPicker
               kind={first.catalogKind}
               levels={Math.min(4, catalogFields.length) as 1 | 2 | 3 | 4}
+              // The form's card is narrower than the page: two selects a row keep their names whole.
+              columns={2}
               value={values.catalog}
               onChange={changeCatalog}
               errors={Object.fromEntries(

@@ -50,6 +50,8 @@ export interface CatalogPickerProps {
   onChange: (value: CatalogPickerValue) => void;
   /** How many levels to offer: 2 for a mark-and-model filter, 4 (default) for an ad form. */
   levels?: 1 | 2 | 3 | 4;
+  /** At most this many selects side by side on wide screens (default: every level in one row). */
+  columns?: number;
   /** The marks list when the page already has it (no second request). */
   initialMarks?: CatalogMarksResponse;
   /** A form's texts beside the levels it refused, and the levels it requires (marked with `*`). */
@@ -132,6 +134,7 @@ export function CatalogPicker({
   value,
   onChange,
   levels = 4,
+  columns = levels,
   initialMarks,
   errors = {},
   required = [],
@@ -226,7 +229,7 @@ export function CatalogPicker({
         : t("catalog.picker.nothing");
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: Math.min(levels, 2), md: levels }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: Math.min(levels, 2), md: Math.min(levels, columns) }} spacing="sm">
       <Select
         {...common}
         label={t("field.mark")}
