@@ -701,7 +701,9 @@ async function main(): Promise<void> {
 
   if (options["seed-only"]) return;
   const server = await startServer(url);
-  const explainPool = new pg.Pool({ connectionString: url, max: 2 });
+  // Kept open between the explains of one case and the next (a pool that closed its idle clients
+  // may never settle `end()`).
+  const explainPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
   const results: CaseResult[] = [];
   try {
     // Page 50: the first page's cursor followed 49 times, then the 50th page asked over and over.
@@ -769,10 +771,10 @@ async function main(): Promise<void> {
 
     report(results, ssr, size.rows[0]);
   } finally {
-    await explainPool.end();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => server.child.once("exit", resolve));
     rmSync(server.dataDir, { recursive: true, force: true });
+    await explainPool.end();
   }
 }
 
