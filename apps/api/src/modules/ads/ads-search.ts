@@ -188,7 +188,10 @@ const STATEMENTS_MAX = 500;
 /** Query words whose resembling title words are kept, and for how long. */
 const TYPO_WORDS_MAX = 5_000;
 const TYPO_WORDS_TTL_MS = 600_000;
-const TYPO_ALTERNATIVES = 8;
+const TYPO_CANDIDATES = 8;
+/** A typo's word keeps at least half of the query word's trigrams ("toita" in "toiota"). */
+const TYPO_SHARE_MIN = 0.5;
+const TYPO_SPREAD = 0.1;
 
 interface Executable<T> {
   execute(values: Record<string, unknown>): Promise<T>;
@@ -224,22 +227,30 @@ function createStatements() {
 export function createAdSearch(db: Database): AdSearch {
   const statements = createStatements();
   const typoWords = createSearchCache<string[]>({ maxEntries: TYPO_WORDS_MAX, ttlMs: TYPO_WORDS_TTL_MS });
+  // Candidates by trigram similarity (the index), ranked by how much of the query word they hold.
+  const wordShare = sql<number>`word_similarity(${placeholder("word")}::text, ${adTitleWords.word})`;
   const similarWords = db
-    .select({ word: adTitleWords.word })
+    .select({ word: adTitleWords.word, share: wordShare })
     .from(adTitleWords)
-    .where(
-      and(
-        sql`${adTitleWords.word} % ${placeholder("word")}::text`,
-        sql`${adTitleWords.word} <> ${placeholder("word")}`,
-      ),
-    )
-    .orderBy(sql`similarity(${adTitleWords.word}, ${placeholder("word")}) desc`, asc(adTitleWords.word))
-    .limit(TYPO_ALTERNATIVES)
+    .where(sql`${adTitleWords.word} % ${placeholder("word")}::text`)
+    .orderBy(desc(wordShare), asc(adTitleWords.word))
+    .limit(TYPO_CANDIDATES)
     .prepare("ads_title_words_similar");
 
-  /** The title words a query word resembles (not itself), kept a while: the vocabulary grows slowly. */
+  /**
+   * The title words a query word may be a typo of, kept a while (the vocabulary grows slowly). A
+   * title word itself is no typo: "kamri" is searched as it is, not as Camaro or Kamiq too. Else
+   * the closest words that hold most of it ("kamr" → "kamri", "toita" → "toiota"), within
+   * `TYPO_SPREAD` of the closest, so a clear match does not bring its distant cousins along.
+   */
   const alternativesOf = (word: string) =>
-    typoWords.get(word, async () => (await similarWords.execute({ word })).map((row) => row.word));
+    typoWords.get(word, async () => {
+      const rows = await similarWords.execute({ word });
+      const best = rows[0];
+      if (!best || best.word === word) return [];
+      const floor = Math.max(TYPO_SHARE_MIN, best.share - TYPO_SPREAD);
+      return rows.filter((row) => row.share >= floor).map((row) => row.word);
+    });
 
   /**
    * The query's words (keys of three letters or more, not numbers) each with the title words it

@@ -41,9 +41,13 @@ beforeAll(async () => {
   const camry = await pickCatalog(harness, "car", "toyota", "camry");
   const cruiser = await pickCatalog(harness, "car", "toyota", "land-cruiser");
   const honda = await pickCatalog(harness, "car", "honda");
+  const camaro = await pickCatalog(harness, "car", "chevrolet", "camaro");
+  const creta = await pickCatalog(harness, "car", "hyundai", "creta");
   ad.camry = (await createPublished(harness, seller, carBody(camry, regionId))).id;
   ad.cruiser = (await createPublished(harness, seller, carBody(cruiser, regionId))).id;
   ad.honda = (await createPublished(harness, seller, carBody(honda, regionId))).id;
+  ad.camaro = (await createPublished(harness, seller, carBody(camaro, regionId))).id;
+  ad.creta = (await createPublished(harness, seller, carBody(creta, regionId))).id;
   ad.rental = await service("Toyota Camry в аренду посуточно", "Чистая машина, полный бак");
   ad.prado = await service("Ремонт ходовой части", "Чиним Прадо и другие внедорожники с новым двигателем");
   ad.kyrgyz = await service("Унаа оңдоо", "Унааңызды үйдө оңдойбуз, тез жана арзан");
@@ -87,6 +91,15 @@ describe("free-text search", () => {
     expect(await find("car", "toyta camri")).toEqual([ad.camry]);
     expect(await find("car", "хонда")).toEqual([ad.honda]);
     expect(await find("car", "mazda")).toEqual([]);
+    expect(await find("car", "kamaro")).toEqual([ad.camaro]);
+  });
+
+  it("[P5] a word spelled right is not widened to its look-alikes", async () => {
+    // "Камри" is a title word: Camaro and Kamiq-like words stay out; "кредит" is no typo of Creta.
+    expect(await find("car", "камри")).toEqual([ad.camry]);
+    expect(await find("car", "камаро")).toEqual([ad.camaro]);
+    expect(await find("car", "кредит")).toEqual([]);
+    expect(await find("car", "крета")).toEqual([ad.creta]);
   });
 
   it("[P5] a Latin word finds its Cyrillic spelling in a description", async () => {
