@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { carBodies, carDrives, fuels, gearboxes } from "./car-values.ts";
+import { recordIdParamSchema, recordIdSchema } from "./ids.ts";
 
 export const catalogKinds = ["car", "commercial", "moto"] as const;
 export type CatalogKind = (typeof catalogKinds)[number];
@@ -196,7 +197,7 @@ export type CatalogSearchResponse = z.infer<typeof catalogSearchResponseSchema>;
 
 // ---- Staff (editor, moderator, admin): create, edit, hide and merge, by id ----
 
-export const catalogIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const catalogIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 const nameInput = z.string().trim().min(1).max(100);
 const aliasesInput = z.array(z.string().trim().min(1).max(60)).max(30);
@@ -252,7 +253,7 @@ const modelFields = z.object({
 });
 export const catalogModelInputSchema = modelFields
   .extend({
-    markId: z.number().int().positive(),
+    markId: recordIdSchema,
     nameCyrillic: modelFields.shape.nameCyrillic.default(null),
     aliases: aliasesInput.default([]),
     popularity: popularityInput.default(0),
@@ -273,7 +274,7 @@ const generationFields = z.object({
 });
 export const catalogGenerationInputSchema = generationFields
   .extend({
-    modelId: z.number().int().positive(),
+    modelId: recordIdSchema,
     aliases: aliasesInput.default([]),
     isRestyling: z.boolean().default(false),
   })
@@ -300,7 +301,7 @@ const complectationFields = z.object({
 });
 const specs = complectationFields.shape;
 export const catalogComplectationInputSchema = complectationFields.extend({
-  generationId: z.number().int().positive(),
+  generationId: recordIdSchema,
   engineVolume: specs.engineVolume.default(null),
   powerHp: specs.powerHp.default(null),
   fuelConsumption: specs.fuelConsumption.default(null),
@@ -314,7 +315,7 @@ export const catalogComplectationPatchSchema = complectationFields
   .extend({ isHidden: z.boolean().optional() });
 
 export const catalogMergeInputSchema = z.object({
-  intoId: z.number().int().positive().describe("The entry of the same level that stays"),
+  intoId: recordIdSchema.describe("The entry of the same level that stays"),
 });
 
 export const catalogStaffMarkSchema = catalogMarkItemSchema

@@ -7,6 +7,7 @@ export * from "./config.ts";
 export * from "./error-codes.ts";
 export * from "./error-messages.ts";
 export * from "./errors.ts";
+export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./realtime.ts";
 export * from "./user.ts";

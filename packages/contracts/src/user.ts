@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordIdParamSchema } from "./ids.ts";
 
 /** Staff roles (spec section 6). A user without any of them is an ordinary user. */
 export const roles = ["admin", "moderator", "editor"] as const;
@@ -77,8 +78,8 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const phoneIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: recordIdParamSchema });
+export const phoneIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 export const requestPhoneBodySchema = z.object({
   phone: z

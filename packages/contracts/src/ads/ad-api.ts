@@ -1,6 +1,7 @@
 /** Bodies and answers of the ads API (issue 5), built from the vertical definitions. */
 import { z } from "zod";
 import { currencies } from "../car-values.ts";
+import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
 import { adPhotoSchema } from "./ad-photos.ts";
@@ -81,7 +82,7 @@ export const adSearchQuerySchema = z
       "`abroad`, `postedWithin` (days), `withPhoto`, `urgent`.",
   );
 
-export const adIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const adIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
@@ -218,10 +219,7 @@ export const adFavoritesResponseSchema = z.object({
 });
 
 export const adFavoritesMergeInputSchema = z.strictObject({
-  adIds: z
-    .array(z.number().int().positive())
-    .max(adFavoritesMax)
-    .describe("A guest's favourites from local storage"),
+  adIds: z.array(recordIdSchema).max(adFavoritesMax).describe("A guest's favourites from local storage"),
 });
 
 export const adFavoriteIdsResponseSchema = z.object({
@@ -282,9 +280,9 @@ export const catalogAdVerticals = ["car", "commercial", "moto"] as const;
 export const adPriceSummaryQuerySchema = z
   .strictObject({
     vertical: z.enum(catalogAdVerticals).default("car"),
-    mark: z.coerce.number().int().positive().max(2_147_483_647),
-    model: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    generation: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    mark: recordIdParamSchema,
+    model: recordIdParamSchema.optional(),
+    generation: recordIdParamSchema.optional(),
   })
   .refine((query) => query.generation === undefined || query.vertical === "car", {
     path: ["generation"],

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { currencies } from "../car-values.ts";
+import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import type { Vertical } from "../verticals.ts";
 import { type FieldBound, type FieldDefinition, resolveBound, type VerticalDefinition } from "./ad-fields.ts";
 import { adPhotosMax } from "./ad-photos.ts";
@@ -68,7 +69,7 @@ export function buildFieldSchema(field: FieldDefinition): z.ZodType {
       return field.pattern ? text.regex(field.pattern) : text;
     }
     case "catalog":
-      return z.number().int().positive();
+      return recordIdSchema;
   }
 }
 
@@ -106,8 +107,8 @@ const commonShape = {
   price: z.number().int().min(0).max(adPriceMax).describe("Whole number; 0 means negotiable"),
   currency: z.enum(currencies),
   negotiable: z.boolean().default(false),
-  regionId: z.number().int().positive().nullable().default(null),
-  townId: z.number().int().positive().nullable().default(null),
+  regionId: recordIdSchema.nullable().default(null),
+  townId: recordIdSchema.nullable().default(null),
   abroadCountry: countrySchema
     .nullable()
     .default(null)
@@ -115,12 +116,12 @@ const commonShape = {
   videoUrl: z.string().trim().max(200).regex(youtubeUrlPattern, "a YouTube link").nullable().default(null),
   chatOnly: z.boolean().default(false).describe("Hide the phone: contact through the chat only"),
   phoneIds: z
-    .array(z.number().int().positive())
+    .array(recordIdSchema)
     .max(5)
     .default([])
     .describe("Ids of the seller's confirmed phones to show; empty: the main phone"),
   photoIds: z
-    .array(z.number().int().positive())
+    .array(recordIdSchema)
     .max(adPhotosMax)
     .refine((list) => new Set(list).size === list.length, "each photo once")
     .default([])
@@ -196,7 +197,7 @@ function filterShape(field: FieldDefinition): Record<string, z.ZodType> {
     return { [`${field.name}From`]: rangeBound(field), [`${field.name}To`]: rangeBound(field) };
   }
   if (field.filter === "boolean") return { [field.name]: z.stringbool().optional() };
-  if (field.kind === "catalog") return { [field.name]: listOf(z.coerce.number().int().positive()) };
+  if (field.kind === "catalog") return { [field.name]: listOf(recordIdParamSchema) };
   if (field.kind === "enum" || field.kind === "multi-enum")
     return { [field.name]: listOf(enumSchema(field.values)) };
   throw new Error(`field ${field.name}: a ${field.kind} field cannot be filtered by ${field.filter}`);
@@ -212,8 +213,8 @@ export function buildAdFilterSchema(definition: VerticalDefinition) {
     priceFrom: positiveInt,
     priceTo: positiveInt,
     currency: z.enum(currencies).default("KGS").describe("The currency of priceFrom/priceTo"),
-    regionId: listOf(z.coerce.number().int().positive()),
-    townId: listOf(z.coerce.number().int().positive()),
+    regionId: listOf(recordIdParamSchema),
+    townId: listOf(recordIdParamSchema),
     abroad: z.stringbool().optional(),
     postedWithin: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(31).optional()),
     withPhoto: z.stringbool().optional().describe("true: only ads with at least one photo"),

@@ -171,6 +171,30 @@ describe("keyset pages", () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it("[P5] a cursor whose key does not fit its sort, or an id no record can have, is refused (400)", async () => {
+    const cursor = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const refused = [
+      "sort=price-asc&cursor=" + cursor(["price-asc", "2026-01-01T00:00:00.000Z", 5]),
+      "sort=price-asc&cursor=" + cursor(["price-asc", 1e300, 5]),
+      "sort=year-asc&cursor=" + cursor(["year-asc", 3_000_000_000, 5]),
+      "cursor=" + cursor(["fresh", 5, 5]),
+      "cursor=" + cursor(["fresh", "5", 5]),
+      "cursor=" + cursor(["fresh", "2026-01-01T00:00:00.000Z", 99_999_999_999]),
+      "regionId=99999999999",
+      `mark=${toyota.markId},3000000000`,
+      "townId=3000000000",
+    ];
+    for (const query of refused) {
+      const response = await callAs(harness, null)("GET", `/api/ads?vertical=car&${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code, query).toBe("VALIDATION_FAILED");
+    }
+    const next = (await search("sort=price-asc&limit=1")).nextCursor;
+    expect(
+      (await callAs(harness, null)("GET", `/api/ads?vertical=car&sort=price-asc&cursor=${next}`)).statusCode,
+    ).toBe(200);
+  });
+
   it("[P5] counts exactly up to the limit, then estimates", async () => {
     const adSearch = createAdSearch(harness.database.db);
     const filters = adFilterSchemas.car.parse({ vertical: "car" }) as AdFilters;

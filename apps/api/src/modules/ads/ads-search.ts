@@ -3,9 +3,10 @@
  * conditions that name the SQL they add (the search's *shape*: which filters, which sort, first page
  * or later) apart from the values they bind. Every search of one shape runs the same statement text,
  * built once, prepared once per database connection and executed with that search's values: Node
- * builds no SQL per request, PostgreSQL parses it once and plans it once it has seen a few (a cached
- * plan). Values never enter the text: the vertical and the active status are the only literals, so
- * the plans may use the partial indexes that hold only active ads.
+ * builds no SQL per request and PostgreSQL parses it once, then plans it with each search's values
+ * (decision 009: a plan cached for any value read thousands of rows where the values' own read ten).
+ * Values never enter the text: the vertical and the active status are the only literals, so the
+ * plans may use the partial indexes that hold only active ads.
  */
 import { createHash } from "node:crypto";
 import {
@@ -148,6 +149,13 @@ function bind(conditions: readonly Condition[]): BoundSearch {
   };
 }
 
+/** The column a sort orders by. */
+export function sortColumnOf(sort: keyof typeof adSorts): PgColumn {
+  const column = (ads as unknown as Record<string, PgColumn>)[adSorts[sort].key];
+  if (!column) throw new Error(`no column for sort ${sort}`);
+  return column;
+}
+
 /** Where a later page starts: after the previous page's last row. */
 export interface SearchCursor {
   value: string | number | null;
@@ -269,12 +277,6 @@ export function createAdSearch(db: Database): AdSearch {
       .map(({ word, alternatives }) => `(${[word, ...alternatives].map(lexeme).join(" | ")})`)
       .join(" & ");
   }
-
-  const sortColumnOf = (sort: keyof typeof adSorts) => {
-    const column = (ads as unknown as Record<string, PgColumn>)[adSorts[sort].key];
-    if (!column) throw new Error(`no column for sort ${sort}`);
-    return column;
-  };
 
   return {
     async bind(definition, filters) {

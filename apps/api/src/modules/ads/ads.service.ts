@@ -30,10 +30,13 @@ import {
   type MyAd,
   type MyAdsResponse,
   type Role,
+  recordIdMax,
+  recordIdSchema,
   type Vertical,
   verticalDefinitions,
 } from "@unaa/contracts";
 import { and, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { ads, columnKeyOf, type StoredAdPhoto } from "../../db/schema/index.ts";
@@ -85,7 +88,7 @@ import {
   summarizePrices,
   updateAdRow,
 } from "./ads.repository.ts";
-import { createAdSearch } from "./ads-search.ts";
+import { createAdSearch, sortColumnOf } from "./ads-search.ts";
 
 export interface AdsService {
   createAd(userId: number, input: AdInput): Promise<Ad>;
@@ -349,13 +352,29 @@ function encodeCursor(sort: string, value: string | number | null, id: number): 
   return Buffer.from(JSON.stringify([sort, value, id])).toString("base64url");
 }
 
-function decodeCursor(cursor: string, sort: string): { value: string | number | null; id: number } {
+/** How `toISOString` writes a time (the only form a cursor of a time column carries). */
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Whether a cursor's sort value can stand for a value of `column` (else the query would fail). */
+function fitsColumn(value: unknown, column: PgColumn): boolean {
+  if (value === null) return true;
+  if (column.columnType === "PgTimestamp") return typeof value === "string" && isoTime.test(value);
+  if (column.columnType === "PgBigInt53") return Number.isSafeInteger(value);
+  return Number.isInteger(value) && Math.abs(value as number) <= recordIdMax;
+}
+
+/** A cursor of this list (`sort`) whose key fits the sort's column; anything else is refused (400). */
+function decodeCursor(
+  cursor: string,
+  sort: string,
+  column: PgColumn,
+): { value: string | number | null; id: number } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isInteger(parsed[2])) {
-      const value: unknown = parsed[1];
-      const isDate = typeof value === "string" && !Number.isNaN(Date.parse(value));
-      if (value === null || typeof value === "number" || isDate) return { value, id: parsed[2] };
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort) {
+      const [, value, id] = parsed as [string, string | number | null, unknown];
+      if (recordIdSchema.safeParse(id).success && fitsColumn(value, column))
+        return { value, id: id as number };
     }
   } catch {
     // Falls through to the refusal below.
@@ -861,7 +880,10 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       if (!parsed.success) throw new AppError("VALIDATION_FAILED", { errors: zodFieldErrors(parsed.error) });
       const filters = parsed.data as AdFilters;
       return searchAnswers.get(JSON.stringify(filters), async () => {
-        const after = filters.cursor === undefined ? undefined : decodeCursor(filters.cursor, filters.sort);
+        const after =
+          filters.cursor === undefined
+            ? undefined
+            : decodeCursor(filters.cursor, filters.sort, sortColumnOf(filters.sort));
         const bound = await search.bind(verticalDefinitions[vertical], filters);
         const [{ rows, promoted }, count] = await Promise.all([
           // Promoted ads head the first page only; the pages stay the complete keyset stream.
@@ -892,7 +914,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     },
 
     async listUrgentAds(page) {
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, "urgent");
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, "urgent", ads.raisedAt);
       const where = and(eq(ads.status, "active"), gt(ads.urgentUntil, now()));
       const rows = await findAdCardsPage(db, {
         where,
@@ -910,7 +932,8 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     },
 
     async listMyAds(userId, page) {
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, `mine-${page.status}`);
+      const after =
+        page.cursor === undefined ? undefined : decodeCursor(page.cursor, `mine-${page.status}`, ads.id);
       const [rows, counted] = await Promise.all([
         findAdsPage(db, {
           where: and(eq(ads.userId, userId), eq(ads.status, page.status)),

@@ -215,6 +215,10 @@ describe("bad input", () => {
       ["negotiable", { negotiable: "yes" }],
       ["chatOnly", { chatOnly: 1 }],
       ["phoneIds.0", { phoneIds: [-1] }],
+      // Ids no record can have (beyond a 4-byte integer): a clear refusal, not a failed query.
+      ["fields.model", { fields: { ...car.fields, model: 3_000_000_000 } }],
+      ["regionId", { regionId: 3_000_000_000 }],
+      ["photoIds.0", { photoIds: [3_000_000_000] }],
     ];
     for (const [path, change] of cases) {
       const response = await asSeller()("POST", "/api/ads", { ...bodies.car, ...change });

@@ -145,6 +145,8 @@ export function formatAdPrice(
   };
 }
 
+const countryNames = new Map<Locale, Intl.DisplayNames>();
+
 /** A country by its ISO code in the page's language ("Казахстан"); the code itself if unknown. */
 export function countryName(locale: Locale, code: string): string {
   try {
@@ -159,7 +161,6 @@ export function countryName(locale: Locale, code: string): string {
   }
 }
 
-const countryNames = new Map<Locale, Intl.DisplayNames>();
 
 /** Where an ad is: its town (or region when no town), or the country abroad. */
 export function adLocation(
