@@ -161,7 +161,6 @@ export function countryName(locale: Locale, code: string): string {
   }
 }
 
-
 /** Where an ad is: its town (or region when no town), or the country abroad. */
 export function adLocation(
   locale: Locale,
