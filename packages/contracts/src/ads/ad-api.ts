@@ -40,9 +40,6 @@ export const adRejectInputSchema = z.strictObject({
 export const adPromotions = ["premium", "vip", "top"] as const;
 export type AdPromotion = (typeof adPromotions)[number];
 
-/** Days before expiry from which the owner may extend an ad (once, free). */
-export const adExtendWindowDays = 3;
-
 export const carAdInputSchema = buildAdInputSchema(verticalDefinitions.car);
 export const commercialAdInputSchema = buildAdInputSchema(verticalDefinitions.commercial);
 export const motoAdInputSchema = buildAdInputSchema(verticalDefinitions.moto);

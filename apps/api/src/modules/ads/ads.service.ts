@@ -1,5 +1,6 @@
 import {
   type Ad,
+  type AdAction,
   type AdCard,
   type AdCardsPage,
   type AdComplaint,
@@ -16,6 +17,7 @@ import {
   type AdSeller,
   type AdStatus,
   type AdViewResponse,
+  adActionsFrom,
   adExactCountLimit,
   adExtendWindowDays,
   adFavoritesMax,
@@ -24,6 +26,7 @@ import {
   adSimilarLimit,
   adSorts,
   adStatuses,
+  canExtendAd,
   type FieldError,
   fieldsForGuests,
   generatedAdTitle,
@@ -157,21 +160,6 @@ const DAY_MS = 86_400_000;
 const staffRoles: readonly Role[] = ["moderator", "admin"];
 /** At most this many promoted ads head the first page of a search. */
 const promotedMax = 6;
-
-/** Where each owner action may start from (product.md section 4). */
-const allowedFrom: Record<
-  "update" | "publish" | "archive" | "sold" | "extend" | "approve" | "reject" | "remove",
-  readonly AdStatus[]
-> = {
-  update: ["draft", "pending", "active", "archived", "rejected", "sold"],
-  publish: ["draft", "archived", "rejected"],
-  archive: ["pending", "active"],
-  sold: ["active", "archived"],
-  extend: ["active"],
-  approve: ["pending"],
-  reject: ["pending", "active"],
-  remove: ["draft", "pending", "active", "archived", "sold", "rejected"],
-};
 
 /**
  * Timestamps are written from the clock of the app at millisecond precision: a keyset cursor
@@ -558,8 +546,8 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     return row;
   }
 
-  function checkAllowed(row: AdRow, action: keyof typeof allowedFrom): void {
-    if (!allowedFrom[action].includes(row.status as AdStatus)) throw new AppError("AD_STATE_CONFLICT");
+  function checkAllowed(row: AdRow, action: Exclude<AdAction, "extend">): void {
+    if (!adActionsFrom[action].includes(row.status as AdStatus)) throw new AppError("AD_STATE_CONFLICT");
   }
 
   /** Under pre-moderation (or `auto` without a confirmed phone) publications and key edits wait. */
@@ -693,11 +681,9 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       const { adLifetimeDays } = await readSettings(db);
       const row = await db.transaction(async (tx) => {
         const ad = await ownAdForUpdate(tx, userId, id);
-        checkAllowed(ad, "extend");
         const time = now();
-        const isInWindow =
-          ad.expiresAt !== null && ad.expiresAt.getTime() - time.getTime() <= adExtendWindowDays * DAY_MS;
-        if (ad.extendedAt !== null || !isInWindow) throw new AppError("AD_STATE_CONFLICT");
+        if (!canExtendAd({ ...ad, status: ad.status as AdStatus }, time))
+          throw new AppError("AD_STATE_CONFLICT");
         return updateAdRow(tx, id, {
           expiresAt: new Date(time.getTime() + adLifetimeDays * DAY_MS),
           extendedAt: time,

@@ -24,7 +24,15 @@ import {
   IconTag,
   IconTrash,
 } from "@tabler/icons-react";
-import type { AdStatus, MyAd } from "@unaa/contracts";
+import {
+  type AdOwnerAction,
+  type AdStatus,
+  adDaysLeft,
+  canExtendAd,
+  canRunAdAction,
+  isAdExpiring,
+  type MyAd,
+} from "@unaa/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
@@ -35,7 +43,6 @@ import type { loader as rootLoader } from "../../root.tsx";
 import { adPath, formatAdDate, formatAdPrice, formatCount } from "./ad-format.ts";
 import { AdPhoto } from "./ad-photo.tsx";
 import classes from "./my-ads.module.css";
-import { type AdAction, canExtend, canRun, daysLeft, isExpiring } from "./my-ads-api.ts";
 
 const statusColors: Record<AdStatus, string> = {
   active: "teal",
@@ -50,8 +57,8 @@ const statusColors: Record<AdStatus, string> = {
 export interface MyAdRowProps {
   ad: MyAd;
   now: Date;
-  busyAction: AdAction | "delete" | null;
-  onAction: (action: AdAction) => void;
+  busyAction: AdOwnerAction | "delete" | null;
+  onAction: (action: AdOwnerAction) => void;
   onDelete: () => void;
 }
 
@@ -61,7 +68,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
   const locale = useLocale();
   const timeZone = useRouteLoaderData<typeof rootLoader>("root")?.config.timeZone ?? "Asia/Bishkek";
   const price = formatAdPrice(t, locale, ad);
-  const isEnding = isExpiring(ad, now);
+  const isEnding = isAdExpiring(ad, now);
   const Icon = verticalIcons[ad.vertical];
   const isBusy = busyAction !== null;
   const publishLabel = ad.status === "draft" ? "myAds.action.publish" : "myAds.action.publishAgain";
@@ -138,7 +145,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
               data-testid="my-ad-expiry"
             >
               {isEnding
-                ? t("myAds.expiresIn", { count: daysLeft(ad, now) })
+                ? t("myAds.expiresIn", { count: adDaysLeft(ad, now) })
                 : t("myAds.activeUntil", { date: formatAdDate(t, ad.expiresAt, now, timeZone) })}
             </Text>
           )}
@@ -157,7 +164,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
           </Alert>
         )}
         <Group gap="xs" mt={4}>
-          {canRun(ad, "publish", now) && (
+          {canRunAdAction(ad, "publish", now) && (
             <Button
               size="xs"
               leftSection={<IconSend size={14} />}
@@ -169,7 +176,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
               {t(publishLabel)}
             </Button>
           )}
-          {canExtend(ad, now) && (
+          {canExtendAd(ad, now) && (
             <Button
               size="xs"
               color="orange"
@@ -222,7 +229,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
               </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
-              {canRun(ad, "archive", now) && (
+              {canRunAdAction(ad, "archive", now) && (
                 <Menu.Item
                   leftSection={<IconArchive size={16} />}
                   onClick={() => onAction("archive")}
@@ -232,7 +239,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
                   {t("myAds.action.archive")}
                 </Menu.Item>
               )}
-              {canRun(ad, "sold", now) && (
+              {canRunAdAction(ad, "sold", now) && (
                 <Menu.Item
                   leftSection={<IconTag size={16} />}
                   onClick={() => onAction("sold")}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import type { AdStatus, MyAd, MyAdsResponse } from "@unaa/contracts";
+import type { AdOwnerAction, AdStatus, MyAd, MyAdsResponse } from "@unaa/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -12,14 +12,7 @@ import { errorCodeText } from "../auth/api-errors.ts";
 import { ConfirmModal } from "../auth/confirm-modal.tsx";
 import { FormAlert } from "../auth/form-alert.tsx";
 import { useCurrentUser } from "../auth/session.ts";
-import {
-  type AdAction,
-  deleteAd,
-  fetchMyAds,
-  type MyAdStatus,
-  myAdStatuses,
-  runAdAction,
-} from "./my-ads-api.ts";
+import { deleteAd, fetchMyAds, type MyAdStatus, myAdStatuses, runAdAction } from "./my-ads-api.ts";
 import { MyAdRow } from "./my-ads-row.tsx";
 
 function isMyAdStatus(value: string | null): value is MyAdStatus {
@@ -53,7 +46,7 @@ export function MyAds() {
     hasFailed: false,
   });
   const [counts, setCounts] = useState<Partial<Record<AdStatus, number>>>({});
-  const [busy, setBusy] = useState<{ id: number; action: AdAction | "delete" } | null>(null);
+  const [busy, setBusy] = useState<{ id: number; action: AdOwnerAction | "delete" } | null>(null);
   const [toDelete, setToDelete] = useState<MyAd | null>(null);
   const [now, setNow] = useState(() => new Date());
   const userId = useCurrentUser()?.id;
@@ -107,7 +100,7 @@ export function MyAds() {
     toasts.add({ title, color: "red" });
   };
 
-  const run = async (ad: MyAd, action: AdAction) => {
+  const run = async (ad: MyAd, action: AdOwnerAction) => {
     setBusy({ id: ad.id, action });
     try {
       const updated = await runAdAction(ad.id, action);
