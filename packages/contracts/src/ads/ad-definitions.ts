@@ -90,6 +90,7 @@ const mileageUnit: FieldDefinition = {
   name: "mileageUnit",
   kind: "enum",
   values: mileageUnits,
+  unitOf: "mileage",
   required: false,
 };
 const multi = (
@@ -272,7 +273,14 @@ export const uslugiDefinition: VerticalDefinition = {
   similarBy: ["category"],
   fields: [
     multi("category", serviceTypes, true, true),
-    { name: "priceUnit", kind: "enum", values: servicePriceUnits, required: false, onCard: true },
+    {
+      name: "priceUnit",
+      kind: "enum",
+      values: servicePriceUnits,
+      unitOf: "price",
+      required: false,
+      onCard: true,
+    },
     { name: "address", kind: "text", maxLength: 200, required: false },
     { name: "workingHours", kind: "text", maxLength: 200, required: false },
     { name: "latitude", kind: "number", min: -90, max: 90, required: false },

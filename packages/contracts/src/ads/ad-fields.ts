@@ -27,6 +27,11 @@ interface FieldBase {
 export interface EnumField extends FieldBase {
   kind: "enum";
   values: readonly string[];
+  /**
+   * This enum is the unit of another value, chosen beside it: a field of the definition
+   * (`mileageUnit` of `mileage`: km or mi) or the common price (`priceUnit` of `price`: per hour).
+   */
+  unitOf?: string;
 }
 
 export interface MultiEnumField extends FieldBase {
@@ -96,6 +101,26 @@ export interface VerticalDefinition {
   fields: readonly FieldDefinition[];
   /** Filterable fields an ad shares with its "similar ads" (the detail page's strip). */
   similarBy: readonly string[];
+}
+
+/** The query names of a range filter's bounds: `yearFrom`, `yearTo`. */
+export function rangeFilterNames(field: Pick<FieldDefinition, "name">): { from: string; to: string } {
+  return { from: `${field.name}From`, to: `${field.name}To` };
+}
+
+/** The query names of a field's filter: `body`; `yearFrom` and `yearTo`; none when not filterable. */
+export function filterParamNames(field: FieldDefinition): string[] {
+  if (!field.filter) return [];
+  if (field.filter !== "range") return [field.name];
+  const { from, to } = rangeFilterNames(field);
+  return [from, to];
+}
+
+/** The enum chosen beside the value `name` as its unit (`mileage` → `mileageUnit`, `price` → `priceUnit`). */
+export function unitFieldOf(definition: VerticalDefinition, name: string): EnumField | undefined {
+  return definition.fields.find(
+    (field): field is EnumField => field.kind === "enum" && field.unitOf === name,
+  );
 }
 
 /** A value as guests see a `maskedForGuests` field: `JTD**********3456`. */

@@ -6,7 +6,13 @@ import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import type { Vertical } from "../verticals.ts";
-import { type FieldBound, type FieldDefinition, resolveBound, type VerticalDefinition } from "./ad-fields.ts";
+import {
+  type FieldBound,
+  type FieldDefinition,
+  rangeFilterNames,
+  resolveBound,
+  type VerticalDefinition,
+} from "./ad-fields.ts";
 import { adPhotosMax } from "./ad-photos.ts";
 
 export const adTitleMinLength = 5;
@@ -194,7 +200,8 @@ function listOf(item: z.ZodType) {
 function filterShape(field: FieldDefinition): Record<string, z.ZodType> {
   if (!field.filter) return {};
   if (field.filter === "range" && (field.kind === "number" || field.kind === "integer")) {
-    return { [`${field.name}From`]: rangeBound(field), [`${field.name}To`]: rangeBound(field) };
+    const { from, to } = rangeFilterNames(field);
+    return { [from]: rangeBound(field), [to]: rangeBound(field) };
   }
   if (field.filter === "boolean") return { [field.name]: z.stringbool().optional() };
   if (field.kind === "catalog") return { [field.name]: listOf(recordIdParamSchema) };

@@ -15,6 +15,7 @@ import {
   adSearchSimilarMinLength,
   adSorts,
   type FieldDefinition,
+  rangeFilterNames,
   type VerticalDefinition,
 } from "@unaa/contracts";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
@@ -68,11 +69,12 @@ function fieldConditions(field: FieldDefinition, filters: AdFilters): Condition[
   const column = filterColumnOf(field);
   if (!field.filter || !column) return [];
   if (field.filter === "range") {
-    const from = filters[`${field.name}From`];
-    const to = filters[`${field.name}To`];
+    const names = rangeFilterNames(field);
+    const from = filters[names.from];
+    const to = filters[names.to];
     return [
-      ...(typeof from === "number" ? [compare(`${field.name}From`, column, from, "from")] : []),
-      ...(typeof to === "number" ? [compare(`${field.name}To`, column, to, "to")] : []),
+      ...(typeof from === "number" ? [compare(names.from, column, from, "from")] : []),
+      ...(typeof to === "number" ? [compare(names.to, column, to, "to")] : []),
     ];
   }
   const value = filters[field.name];

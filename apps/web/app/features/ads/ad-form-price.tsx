@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconPhone } from "@tabler/icons-react";
-import { type Currency, currencies } from "@unaa/contracts";
+import { type Currency, currencies, unitFieldOf } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
@@ -20,7 +20,7 @@ import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { useCurrentUser } from "../auth/session.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberText } from "./ad-form-fields.tsx";
-import { abroadCountries, companionFieldOf } from "./ad-form-values.ts";
+import { abroadCountries } from "./ad-form-values.ts";
 import { countryName } from "./ad-format.ts";
 
 /** The price step: price and currency (and its unit for services), where, how to get in touch, a video. */
@@ -31,7 +31,7 @@ export function AdFormPrice({ definition, values, change, changeField, errorOf }
   const regions = useRouteLoaderData<typeof rootLoader>("root")?.config.regions ?? [];
   const region = regions.find((item) => item.id === values.regionId);
   const phones = (user?.phones ?? []).filter((phone) => phone.confirmed);
-  const priceUnit = companionFieldOf(definition, "price");
+  const priceUnit = unitFieldOf(definition, "price");
 
   return (
     <Stack gap="xl">

@@ -130,27 +130,16 @@ function isMainField(definition: VerticalDefinition, field: FieldDefinition): bo
   return definition.title.kind === "generated" && definition.title.year === field.name;
 }
 
-/**
- * The field a `{name}Unit` enum is chosen beside: another field of the definition (mileage →
- * `mileageUnit`) or the common price (`priceUnit`, "per hour"); null for any other field.
- */
-export function companionOf(definition: VerticalDefinition, field: FieldDefinition): string | null {
-  if (field.kind !== "enum" || !field.name.endsWith("Unit")) return null;
-  const base = field.name.slice(0, -"Unit".length);
-  return base === "price" || definition.fields.some((other) => other.name === base) ? base : null;
-}
-
-/** The `{name}Unit` field shown beside the field (or the price) of this name. */
-export function companionFieldOf(definition: VerticalDefinition, name: string): FieldDefinition | undefined {
-  return definition.fields.find((field) => companionOf(definition, field) === name);
+/** The value a unit enum is chosen beside (mileage, price); null for any other field. */
+function unitOwnerOf(field: FieldDefinition): string | null {
+  return field.kind === "enum" && field.unitOf ? field.unitOf : null;
 }
 
 /** The fields of the definition shown on a step, in the definition's order (companions go with theirs). */
 export function fieldsOfStep(definition: VerticalDefinition, step: AdFormStep): FieldDefinition[] {
   if (step !== "main" && step !== "details") return [];
   return definition.fields.filter(
-    (field) =>
-      companionOf(definition, field) === null && isMainField(definition, field) === (step === "main"),
+    (field) => unitOwnerOf(field) === null && isMainField(definition, field) === (step === "main"),
   );
 }
 
@@ -176,7 +165,7 @@ export function stepOfErrorKey(definition: VerticalDefinition, key: string): AdF
   if (key.startsWith("fields.")) {
     const field = definition.fields.find((item) => `fields.${item.name}` === key);
     if (!field) return "main";
-    const base = companionOf(definition, field);
+    const base = unitOwnerOf(field);
     if (base !== null) return stepOfErrorKey(definition, base === "price" ? "price" : `fields.${base}`);
     return isMainField(definition, field) ? "main" : "details";
   }

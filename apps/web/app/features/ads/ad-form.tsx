@@ -22,6 +22,7 @@ import {
   type ErrorCode,
   errorMessages,
   type FieldDefinition,
+  unitFieldOf,
   type Vertical,
   type VerticalDefinition,
   verticalDefinitions,
@@ -65,7 +66,6 @@ import {
   type AdFormStep,
   type AdFormValues,
   type CatalogSlugs,
-  companionFieldOf,
   emptyAdFormValues,
   errorKeyOf,
   errorsOfStep,
@@ -564,7 +564,7 @@ function DefinitionField({
   errorOf,
   field,
 }: AdFormStepProps & { field: FieldDefinition }) {
-  const companion = companionFieldOf(definition, field.name);
+  const companion = unitFieldOf(definition, field.name);
   return (
     <AdField
       definition={definition}

@@ -7,9 +7,9 @@ import {
   type AdCard,
   type Currency,
   type FieldDefinition,
-  findField,
   type Locale,
   type Region,
+  unitFieldOf,
   type VerticalDefinition,
   verticalDefinitions,
 } from "@unaa/contracts";
@@ -40,13 +40,13 @@ export function valueLabelKey(definition: VerticalDefinition, fieldName: string,
 }
 
 /**
- * The unit shown after a number: the field's own, or the value of its `{name}Unit` companion field
- * (mileage in km or mi), defaulting to that field's first value.
+ * The unit shown after a number: the field's own, or the value of its unit field (mileage in km or
+ * mi), defaulting to that field's first value.
  */
 function unitOf(definition: VerticalDefinition, field: FieldDefinition, fields: AdCard["fields"]) {
   if (field.unit) return field.unit;
-  const companion = findField(definition, `${field.name}Unit`);
-  if (companion?.kind !== "enum") return undefined;
+  const companion = unitFieldOf(definition, field.name);
+  if (!companion) return undefined;
   const chosen = fields[companion.name];
   return typeof chosen === "string" ? chosen : companion.values[0];
 }

@@ -9,6 +9,7 @@ import {
   type AdSort,
   adSortNames,
   adSorts,
+  filterParamNames,
   findField,
   type Vertical,
   type VerticalDefinition,
@@ -45,15 +46,9 @@ export interface PathEntry {
   name: string;
 }
 
-/** The query names of a field's filter: `body`; `yearFrom` and `yearTo`; none when not filterable. */
-export function fieldFilterNames(field: VerticalDefinition["fields"][number]): string[] {
-  if (!field.filter) return [];
-  return field.filter === "range" ? [`${field.name}From`, `${field.name}To`] : [field.name];
-}
-
 /** Every name a list address may carry, in a stable order: the common filters, the fields, the sort. */
 export function listQueryNames(definition: VerticalDefinition): string[] {
-  return [...commonFilterNames, ...definition.fields.flatMap(fieldFilterNames), "sort"];
+  return [...commonFilterNames, ...definition.fields.flatMap(filterParamNames), "sort"];
 }
 
 /** The values of a list filter: `"sedan,coupe"` → `["sedan", "coupe"]`. */

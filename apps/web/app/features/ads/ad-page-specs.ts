@@ -9,7 +9,6 @@ import {
   type Ad,
   colorSwatches,
   type FieldDefinition,
-  findField,
   type Locale,
   type VerticalDefinition,
   verticalDefinitions,
@@ -35,9 +34,6 @@ export interface EquipmentGroup {
   items: string[];
 }
 
-/** A services price is per hour, per job…: this field is shown with the price, not as a row. */
-export const PRICE_UNIT_FIELD = "priceUnit";
-
 /** Map-point fields: shown as a link to a map, not as numbers. */
 export const mapPointFields = { latitude: "latitude", longitude: "longitude" } as const;
 
@@ -50,10 +46,6 @@ function alternativesOf(definition: VerticalDefinition): Map<string, string[]> {
     }
   }
   return alternatives;
-}
-
-function isUnitCompanion(definition: VerticalDefinition, field: FieldDefinition): boolean {
-  return field.name.endsWith("Unit") && findField(definition, field.name.slice(0, -4)) !== undefined;
 }
 
 const catalogLevels = ["mark", "model", "generation", "complectation"] as const;
@@ -79,8 +71,9 @@ export function specRows(t: TFunction, locale: Locale, ad: Ad, refs: CatalogRefs
   const rows: SpecRow[] = [];
   for (const field of definition.fields) {
     if (field.kind === "multi-enum" && field.groups) continue;
-    if (standIns.has(field.name) || isUnitCompanion(definition, field)) continue;
-    if (field.name in mapPointFields || field.name === PRICE_UNIT_FIELD) continue;
+    // A unit (km or mi, per hour) is shown with its value or the price, not as a row.
+    if (standIns.has(field.name) || (field.kind === "enum" && field.unitOf)) continue;
+    if (field.name in mapPointFields) continue;
     const label = t(fieldLabelKey(field.name));
     const fromCatalog = catalogRow(field, refs);
     if (fromCatalog) {

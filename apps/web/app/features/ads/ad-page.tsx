@@ -17,7 +17,14 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconEye, IconHeart, IconMapPin, IconTrendingDown } from "@tabler/icons-react";
-import { type Ad, type AdViewResponse, type Locale, type Region, verticalDefinitions } from "@unaa/contracts";
+import {
+  type Ad,
+  type AdViewResponse,
+  type Locale,
+  type Region,
+  unitFieldOf,
+  verticalDefinitions,
+} from "@unaa/contracts";
 import type { TFunction } from "i18next";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,7 +53,7 @@ import { AdGallery } from "./ad-page-gallery.tsx";
 import { adJsonLd } from "./ad-page-json-ld.ts";
 import { AdSellerCard } from "./ad-page-seller.tsx";
 import { AdShare } from "./ad-page-share.tsx";
-import { equipmentGroups, mapPoint, PRICE_UNIT_FIELD, specRows } from "./ad-page-specs.ts";
+import { equipmentGroups, mapPoint, specRows } from "./ad-page-specs.ts";
 import { AdVideo } from "./ad-page-video.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
@@ -86,10 +93,10 @@ function StatusBanner({ ad }: { ad: Ad }) {
 
 /** The unit of a services price ("per job"), shown after the price. */
 function priceUnitOf(t: TFunction, ad: Ad): string | null {
-  const unit = ad.fields[PRICE_UNIT_FIELD];
-  return typeof unit === "string"
-    ? t(valueLabelKey(verticalDefinitions[ad.vertical], PRICE_UNIT_FIELD, unit))
-    : null;
+  const definition = verticalDefinitions[ad.vertical];
+  const field = unitFieldOf(definition, "price");
+  const unit = field && ad.fields[field.name];
+  return field && typeof unit === "string" ? t(valueLabelKey(definition, field.name, unit)) : null;
 }
 
 /** "Ленинский район, Бишкек": the town with its region (or the country abroad), for the ad page. */

@@ -17,8 +17,11 @@ import {
   type CatalogField,
   currencies,
   type FieldDefinition,
+  filterParamNames,
   type NumberField,
+  rangeFilterNames,
   resolveBound,
+  unitFieldOf,
   type Vertical,
   verticalDefinitions,
 } from "@unaa/contracts";
@@ -143,16 +146,17 @@ function RangeFilter({
 }) {
   const { t } = useTranslation();
   const heading = unit ? `${label}, ${unit}` : label;
+  const names = rangeFilterNames({ name });
   return (
     <Input.Wrapper label={heading} size={size}>
       <Group gap={6} grow wrap="nowrap" data-testid={`filter-${name}`}>
-        {(["From", "To"] as const).map((side) => (
+        {(["from", "to"] as const).map((side) => (
           <TypedNumber
             key={side}
-            value={filters[`${name}${side}`] ?? ""}
-            onApply={(text) => apply(`${name}${side}`, text)}
-            placeholder={t(`ads.filters.${side === "From" ? "from" : "to"}`)}
-            label={`${heading}: ${t(`ads.filters.${side === "From" ? "from" : "to"}`)}`}
+            value={filters[names[side]] ?? ""}
+            onApply={(text) => apply(names[side], text)}
+            placeholder={t(`ads.filters.${side}`)}
+            label={`${heading}: ${t(`ads.filters.${side}`)}`}
             field={field}
             size={size}
           />
@@ -239,8 +243,7 @@ export function FilterPanel({ vertical, filters, onChange, size = "md", knownNam
     (field): field is CatalogField => field.kind === "catalog" && !!field.filter,
   );
   const filterable = definition.fields.filter((field) => field.filter && field.kind !== "catalog");
-  const isSet = (field: FieldDefinition) =>
-    [field.name, `${field.name}From`, `${field.name}To`].some((name) => filters[name]);
+  const isSet = (field: FieldDefinition) => filterParamNames(field).some((name) => filters[name]);
   const moreFields = filterable.filter((field) => !field.onCard && field.name !== definition.categoryField);
   const [showMore, setShowMore] = useState(() => moreFields.some(isSet));
 
@@ -257,8 +260,7 @@ export function FilterPanel({ vertical, filters, onChange, size = "md", knownNam
       );
     }
     if (field.filter === "range" && (field.kind === "number" || field.kind === "integer")) {
-      const companion = definition.fields.find((other) => other.name === `${field.name}Unit`);
-      const unit = field.unit ?? (companion?.kind === "enum" ? companion.values[0] : undefined);
+      const unit = field.unit ?? unitFieldOf(definition, field.name)?.values[0];
       return (
         <RangeFilter
           key={field.name}
