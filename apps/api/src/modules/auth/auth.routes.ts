@@ -19,7 +19,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
-import { useLocalizedFieldErrors } from "../../lib/field-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { RequestContext } from "../users/users.service.ts";
 import type { AuthService, SignedIn } from "./auth.service.ts";
@@ -95,7 +94,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   config: Config;
   limits?: AuthRouteLimits;
 }> = async (app, { auth, config, limits = defaultAuthRouteLimits }) => {
-  useLocalizedFieldErrors(app);
   const cookies = createSessionCookies(config);
   app.addHook("onRequest", createOriginCheck(config));
 
