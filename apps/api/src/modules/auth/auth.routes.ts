@@ -63,9 +63,10 @@ export function createSessionCookies(config: Config) {
         ...options(request, "/api/auth"),
         maxAge: MAX_AGE_SECONDS,
       });
-      reply.setCookie(SESSION_COOKIE, signed.session.sessionCookie, {
+      reply.setCookie(SESSION_COOKIE, signed.session.sessionId, {
         ...options(request, "/"),
         maxAge: MAX_AGE_SECONDS,
+        signed: true,
       });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
