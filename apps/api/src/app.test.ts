@@ -1,4 +1,4 @@
-import { errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
+import { contentSecurityPolicy, errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
@@ -184,6 +184,8 @@ describe("HTTP hardening", () => {
   it("sends the security headers", async () => {
     const response = await harness.app.inject({ url: "/api/health" });
     const csp = String(response.headers["content-security-policy"]);
+    // The shared policy of contracts, which pages extend with their scripts (entry.server.test.ts).
+    expect(csp).toBe(contentSecurityPolicy());
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
