@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy, in one place: every response carries it as it is (the API's
  * plugins/http-hardening.ts), and pages add the hashes of their inline scripts and the origin of a
- * configured analytics tag (apps/web/app/entry.server.tsx).
+ * configured analytics tag (apps/web/app/entry.server.tsx). Here because both apps import
+ * contracts and nothing of each other; only the renderer knows a page's inline scripts.
  */
 export const contentSecurityDirectives = {
   "default-src": ["'self'"],

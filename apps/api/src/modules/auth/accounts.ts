@@ -126,8 +126,8 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
 
 /**
  * The session id of a genuine `unaa_session` value (signed by @fastify/cookie), else null.
- * Cookies signed before the plugin did it carry the same HMAC in base64url: accepted until they
- * expire (30 days after the deploy that changed it; decision 020), and replaced on the next refresh.
+ * Cookies signed before the plugin did it carry the same HMAC in base64url: still accepted, and
+ * replaced by the next refresh (decision 020: delete this fallback 30 days after that deploy).
  */
 function readSessionId(app: FastifyInstance, value: string | undefined): string | null {
   if (!value) return null;
