@@ -78,9 +78,11 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     fileCacheControl: "public, max-age=600",
     async getLoadContext(request) {
       const context = new RouterContextProvider();
-      // The signed-in viewer by the `unaa_session` cookie, for the page gates (null for guests).
-      const viewer = await app.services.resolveViewer(request.headers.cookie);
-      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer });
+      // The cookies as @fastify/cookie parsed them; the signed-in viewer by the `unaa_session`
+      // cookie, for the page gates (null for guests).
+      const cookies = request.cookies;
+      const viewer = await app.services.resolveViewer(cookies);
+      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer, cookies });
       return context;
     },
   });

@@ -1,4 +1,4 @@
-import { errorMessages } from "@unaa/contracts";
+import { contentSecurityPolicy, errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
@@ -11,12 +11,23 @@ beforeAll(async () => {
     app.get("/api/__test/boom", async () => {
       throw new Error("connection string postgres://secret@db leaked");
     });
+    app.get("/api/__test/unavailable", async () => {
+      throw new AppError("SERVICE_UNAVAILABLE", {
+        message: "redis://10.0.0.3 refused",
+        errors: [{ path: "redis", code: "ECONNREFUSED", message: "redis://10.0.0.3 refused" }],
+      });
+    });
     app.get("/api/__test/app-error", async () => {
       throw new AppError("CONFLICT", { message: "Ad already published" });
     });
     app.post(
       "/api/__test/echo",
       { schema: { body: z.object({ price: z.number().int().min(0), title: z.string().min(3) }) } },
+      async (request) => request.body,
+    );
+    app.post(
+      "/api/__test/strict",
+      { schema: { body: z.strictObject({ title: z.string() }) } },
       async (request) => request.body,
     );
   });
@@ -41,6 +52,16 @@ describe("API errors", () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: "INTERNAL", message: errorMessages.ru.INTERNAL });
     expect(response.body).not.toContain("secret");
+  });
+
+  it("never echoes the message or field errors of a 5xx AppError", async () => {
+    const response = await harness.app.inject({ method: "GET", url: "/api/__test/unavailable" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      code: "SERVICE_UNAVAILABLE",
+      message: errorMessages.ru.SERVICE_UNAVAILABLE,
+    });
+    expect(response.body).not.toContain("10.0.0.3");
   });
 
   it("maps an AppError to its status and keeps its 4xx message", async () => {
@@ -92,10 +113,79 @@ describe("API errors", () => {
   });
 });
 
+describe("[S7.1] [S8.2] field errors in the caller's language, on every route", () => {
+  it("answers an ads call's schema errors (with their bounds) in ky, ru and en", async () => {
+    for (const locale of locales) {
+      const texts = fieldIssueMessages[locale];
+      const badId = await harness.app.inject({ url: "/api/ads/0", headers: { "x-lang": locale } });
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json()).toEqual({
+        code: "VALIDATION_FAILED",
+        message: errorMessages[locale].VALIDATION_FAILED,
+        errors: [{ path: "id", code: "too_small", message: texts.moreThan.replace("{n}", "0") }],
+      });
+      const badVertical = await harness.app.inject({
+        url: "/api/ads?vertical=boat",
+        headers: { "x-lang": locale },
+      });
+      expect(badVertical.json().errors).toEqual([
+        { path: "vertical", code: "invalid_value", message: texts.choose },
+      ]);
+    }
+  });
+
+  it("translates the field errors an ads service finds, too", async () => {
+    const messages = await Promise.all(
+      locales.map(async (locale) => {
+        const response = await harness.app.inject({
+          url: "/api/ads?vertical=car&priceFrom=-5&colour=red",
+          headers: { "x-lang": locale },
+        });
+        expect(response.statusCode).toBe(400);
+        const { errors } = response.json();
+        expect(errors).toEqual([
+          { path: "priceFrom", code: "too_small", message: fieldIssueMessages[locale].invalid },
+          { path: "colour", code: "unrecognized_keys", message: fieldIssueMessages[locale].unknownField },
+        ]);
+        return errors[0].message;
+      }),
+    );
+    expect(new Set(messages).size).toBe(locales.length);
+  });
+
+  it("names each unknown key of a schema as its own field", async () => {
+    const response = await harness.app.inject({
+      method: "POST",
+      url: "/api/__test/strict",
+      headers: { "x-lang": "en" },
+      payload: { title: "abc", extra: 1, other: 2 },
+    });
+    expect(response.json().errors).toEqual([
+      { path: "extra", code: "unrecognized_keys", message: "Unknown field" },
+      { path: "other", code: "unrecognized_keys", message: "Unknown field" },
+    ]);
+  });
+
+  it("puts the length bound of a text and the whole-number rule in the message", async () => {
+    const response = await harness.app.inject({
+      method: "POST",
+      url: "/api/__test/echo",
+      headers: { "x-lang": "ru" },
+      payload: { price: 2.5, title: "x" },
+    });
+    expect(response.json().errors).toEqual([
+      { path: "price", code: "invalid_type", message: "Введите целое число" },
+      { path: "title", code: "too_small", message: "Не короче 3 символов" },
+    ]);
+  });
+});
+
 describe("HTTP hardening", () => {
   it("sends the security headers", async () => {
     const response = await harness.app.inject({ url: "/api/health" });
     const csp = String(response.headers["content-security-policy"]);
+    // The shared policy of contracts, which pages extend with their scripts (entry.server.test.ts).
+    expect(csp).toBe(contentSecurityPolicy());
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");

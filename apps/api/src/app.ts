@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -11,7 +12,9 @@ import {
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { resolveAuthSecret } from "./lib/auth-secret.ts";
 import { createStorage } from "./lib/storage.ts";
+import { deriveAuthKeys } from "./lib/tokens.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
@@ -24,8 +27,11 @@ import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { httpHardening } from "./plugins/http-hardening.ts";
+import { multipartUploads } from "./plugins/multipart.ts";
+import { rateLimits } from "./plugins/rate-limit.ts";
 import { realtime } from "./plugins/realtime.ts";
 import { requestLocale } from "./plugins/request-locale.ts";
+import { uploadsRoutes } from "./plugins/uploads.ts";
 import { API_VERSION } from "./version.ts";
 
 /** What the web server hands to page loaders (through React Router's context). */
@@ -33,7 +39,7 @@ export interface WebServices {
   configService: ConfigService;
   catalogService: CatalogService;
   adsService: AdsService;
-  /** The signed-in viewer of a page request (`unaa_session` cookie), for SSR gates. */
+  /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
 
@@ -52,7 +58,8 @@ export interface CreateAppOptions {
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
 /**
- * Builds the one Fastify instance: hardening, socket.io, and the API under /api. The web server
+ * Builds the one Fastify instance: the cross-cutting plugins (hardening, cookies, rate limits,
+ * uploads, socket.io), then the API under /api, one module at a time. The web server
  * (apps/web/server.ts) adds the React Router pages to it; API tests call `inject()` on it.
  */
 export async function createApp({ config, database, logger }: CreateAppOptions): Promise<FastifyInstance> {
@@ -75,12 +82,20 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Cross-cutting plugins, for every module: a domain module never registers one of these.
   await app.register(requestLocale);
   await app.register(errorHandler);
   await app.register(httpHardening);
+  const keys = deriveAuthKeys(resolveAuthSecret(config));
+  // Parses the cookies of every request (the SSR viewer's too) and signs `unaa_session`.
+  await app.register(cookie, { secret: keys.sessionCookie });
+  await app.register(rateLimits, { redisUrl: config.redisUrl });
+  await app.register(multipartUploads);
   await app.register(realtime);
   const storage = createStorage(config);
-  const accounts = await setUpAccounts(app, { config, database, storage });
+  await app.register(uploadsRoutes, { storage });
+
+  const accounts = await setUpAccounts(app, { config, database, keys, storage });
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);

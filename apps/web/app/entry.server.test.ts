@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { contentSecurityDirectives, contentSecurityPolicy } from "@unaa/contracts";
 import { describe, expect, it } from "vitest";
 import { externalScriptOrigins, inlineScriptHashes, pageContentSecurityPolicy } from "./entry.server.tsx";
 
@@ -24,5 +25,26 @@ describe("page CSP", () => {
     expect(csp).toContain("script-src 'self' https://mc.example.org");
     expect(csp).toContain("connect-src 'self' ws: wss: https://mc.example.org");
     expect(externalScriptOrigins('<script src="/assets/a.js"></script>')).toEqual([]);
+  });
+
+  it("comes from the same directives as the API's policy, adding only the page's own script sources", () => {
+    // A page without scripts gets exactly the policy every API response carries (http-hardening.ts).
+    expect(pageContentSecurityPolicy("<p>no scripts</p>")).toBe(contentSecurityPolicy());
+    const inline = "window.a = 1;";
+    const hash = `'sha256-${createHash("sha256").update(inline).digest("base64")}'`;
+    const origin = "https://mc.example.org";
+    const policy = pageContentSecurityPolicy(
+      `<script>${inline}</script><script src="${origin}/t.js"></script>`,
+    );
+    const page = new Map(policy.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)]));
+    const added: Record<string, string[]> = {
+      "script-src": [origin, hash],
+      "img-src": [origin],
+      "connect-src": [origin],
+    };
+    expect([...page.keys()]).toEqual(Object.keys(contentSecurityDirectives));
+    for (const [directive, shared] of Object.entries(contentSecurityDirectives)) {
+      expect(page.get(directive), directive).toEqual([...shared, ...(added[directive] ?? [])]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
+import { contentSecurityPolicy } from "@unaa/contracts";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
@@ -26,22 +27,12 @@ export function externalScriptOrigins(html: string): string[] {
   return [...new Set([...html.matchAll(EXTERNAL_SCRIPT)].map((match) => match[1] ?? ""))].filter(Boolean);
 }
 
+/** The shared policy (contracts) plus this page's inline scripts and analytics origin. */
 export function pageContentSecurityPolicy(html: string): string {
-  const external = externalScriptOrigins(html).join(" ");
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${external} ${inlineScriptHashes(html).join(" ")}`.replace(/\s+/g, " ").trim(),
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${external}`.trim(),
-    "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${external}`.trim(),
-    // The ad pages' video player, mounted on request (features/ads/ad-page-video.tsx).
-    "frame-src https://www.youtube-nocookie.com",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join("; ");
+  return contentSecurityPolicy({
+    inlineScriptHashes: inlineScriptHashes(html),
+    thirdPartyOrigins: externalScriptOrigins(html),
+  });
 }
 
 /**

@@ -39,7 +39,7 @@ import { theme } from "./theme.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const remembered = readLocaleCookie(request.headers.get("cookie"));
+  const remembered = readLocaleCookie(context.get(serverContext).cookies);
   if (url.pathname === "/" && remembered && remembered !== defaultLocale) throw redirect(`/${remembered}`);
   const locale = localeFromPath(url.pathname);
   const [config] = await Promise.all([

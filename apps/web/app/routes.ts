@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { verticalDefinitions, verticals } from "@unaa/contracts";
 import { dashboardSections } from "./lib/dashboard-sections.ts";
 import { gateModule } from "./route-gates.ts";
 
@@ -7,18 +8,22 @@ function gate(name: string, children: RouteConfigEntry[]): RouteConfigEntry {
   return layout(gateModule(name), children);
 }
 
-const verticalEdits = ["car", "commercial", "moto", "uslugi"].map((vertical) =>
+const verticalEdits = verticals.map((vertical) =>
   route(`${vertical}/:id/edit`, "routes/ad-edit.tsx", { id: `routes/${vertical}-edit` }),
 );
 
-/** A vertical's list, its list by category (or service type), and its ad pages: one module each. */
-function verticalRoutes(vertical: string, groupParam: string): RouteConfigEntry[] {
-  return [
+/**
+ * The verticals listed by group — category or service type, the values of the definition's
+ * category field — each with its list, its list by group and its ad pages. Cars are listed by
+ * catalogue path instead (routes/car.tsx).
+ */
+const groupedVerticalRoutes = verticals
+  .filter((vertical) => verticalDefinitions[vertical].categoryField)
+  .flatMap((vertical) => [
     route(vertical, "routes/vertical-list.tsx", { id: `routes/${vertical}` }),
-    route(`${vertical}/${groupParam}/all`, "routes/vertical-list.tsx", { id: `routes/${vertical}-group` }),
+    route(`${vertical}/:group/all`, "routes/vertical-list.tsx", { id: `routes/${vertical}-group` }),
     route(`${vertical}/:id`, "routes/ad-detail.tsx", { id: `routes/${vertical}-ad` }),
-  ];
-}
+  ]);
 
 const dashboardSectionRoutes = dashboardSections.map((section) =>
   route(section, "routes/dashboard/section.tsx", { id: `routes/dashboard/${section}` }),
@@ -39,15 +44,13 @@ function pages(): RouteConfigEntry[] {
       route("catalog/:mark/:model", "routes/catalog/model.tsx"),
       route("catalog/:mark/:model/:generation", "routes/catalog/generation.tsx"),
       route("catalog/:mark/:model/:generation/:complectation", "routes/catalog/complectation.tsx"),
-      ...verticalRoutes("commercial", ":category"),
+      ...groupedVerticalRoutes,
       route("contact", "routes/contact.tsx"),
       route("faq", "routes/faq.tsx"),
       route("favorites", "routes/favorites.tsx"),
       route("mobile-app", "routes/mobile-app.tsx"),
-      ...verticalRoutes("moto", ":category"),
       route("reviews", "routes/reviews.tsx"),
       route("urgent", "routes/urgent.tsx"),
-      ...verticalRoutes("uslugi", ":type"),
       route("services/:type/:id", "routes/services.tsx"),
       // /car/{id} is an ad, /car/{mark}/{model}/{generation} a listing: one splat decides.
       route("car/*", "routes/car.tsx"),
@@ -60,7 +63,7 @@ function pages(): RouteConfigEntry[] {
         ...verticalEdits,
         route("create", "routes/create/layout.tsx", [
           index("routes/create/index.tsx"),
-          ...["car", "commercial", "moto", "uslugi"].map((vertical) =>
+          ...verticals.map((vertical) =>
             route(vertical, "routes/create/vertical.tsx", { id: `routes/create/${vertical}` }),
           ),
         ]),

@@ -13,6 +13,8 @@ export interface ServerContext {
   requestId: string;
   /** The signed-in user of this request, or null (the accounts module resolves it). */
   viewer: Viewer | null;
+  /** The request's cookies, parsed once by the server (@fastify/cookie). */
+  cookies: Readonly<Record<string, string | undefined>>;
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -4,6 +4,7 @@ export * from "./car-values.ts";
 export * from "./catalog.ts";
 export * from "./catalog-search.ts";
 export * from "./config.ts";
+export * from "./content-security-policy.ts";
 export * from "./error-codes.ts";
 export * from "./error-messages.ts";
 export * from "./errors.ts";

@@ -16,18 +16,18 @@ import { AppError } from "../errors.ts";
  */
 export interface AuthKeys {
   accessToken: KeyObject;
-  sessionCookie: KeyObject;
+  /** The secret @fastify/cookie signs the `unaa_session` cookie with (it takes raw bytes). */
+  sessionCookie: Buffer;
   oneTimeCode: KeyObject;
 }
 
 /** Key objects, made once: turning raw bytes into a key on every HMAC costs more than the HMAC. */
 export function deriveAuthKeys(secret: string): AuthKeys {
-  const derive = (label: string) =>
-    createSecretKey(createHmac("sha256", secret).update(`unaa:${label}`).digest());
+  const derive = (label: string) => createHmac("sha256", secret).update(`unaa:${label}`).digest();
   return {
-    accessToken: derive("access-token"),
+    accessToken: createSecretKey(derive("access-token")),
     sessionCookie: derive("session-cookie"),
-    oneTimeCode: derive("one-time-code"),
+    oneTimeCode: createSecretKey(derive("one-time-code")),
   };
 }
 
@@ -80,26 +80,6 @@ export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-function sign(key: KeyObject, value: string): string {
-  return createHmac("sha256", key).update(value).digest("base64url");
-}
-
-/** `unaa_session` cookie value: `<sessionId>.<HMAC>`. It tells SSR who is there, nothing more. */
-export function signSessionCookie(key: KeyObject, sessionId: string): string {
-  return `${sessionId}.${sign(key, sessionId)}`;
-}
-
-/** The session id of a genuine cookie value, else null. */
-export function readSessionCookie(key: KeyObject, value: string | undefined): string | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const sessionId = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(sign(key, sessionId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? sessionId : null;
-}
-
 /** HMAC of a one-time code, bound to where it was sent and why. */
 export function hashOneTimeCode(key: KeyObject, destination: string, purpose: string, code: string): string {
   return createHmac("sha256", key).update(`${purpose}\n${destination}\n${code}`).digest("base64url");
@@ -109,19 +89,4 @@ export function isSameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** One cookie's value from a `Cookie` header (for SSR, which has no parsed cookies). */
-export function readCookie(header: string, name: string): string | undefined {
-  for (const part of header.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
-    const raw = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }

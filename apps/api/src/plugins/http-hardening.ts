@@ -1,33 +1,27 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import { contentSecurityPolicy } from "@unaa/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** The API's policy: the shared directives as they are (pages add their own scripts). */
+const apiContentSecurityPolicy = contentSecurityPolicy();
+
 /**
- * Security headers and compression for every response, web and API alike. Pages replace the
- * CSP with one that lists the hashes of their inline scripts (apps/web/app/entry.server.tsx).
+ * Security headers and compression for every response, web and API alike. The CSP comes from the
+ * one builder in contracts; pages replace it with one that also lists the hashes of their inline
+ * scripts (apps/web/app/entry.server.tsx).
  */
 export const httpHardening = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     // HSTS only where the request really came over HTTPS (see the hook below).
     strictTransportSecurity: false,
     frameguard: { action: "deny" },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("content-security-policy", apiContentSecurityPolicy);
   });
   // On shutdown, responses still in flight close their keep-alive connection, so the server can
   // finish them and stop; idle connections are closed at once (forceCloseConnections: "idle").

@@ -106,10 +106,8 @@ export function localeCookie(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
 }
 
-export function readLocaleCookie(cookieHeader: string | null | undefined): Locale | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === LOCALE_COOKIE && isLocale(value)) return value;
-  }
-  return undefined;
+/** The remembered locale among a request's cookies (parsed by the server), if it is one of ours. */
+export function readLocaleCookie(cookies: Readonly<Record<string, string | undefined>>): Locale | undefined {
+  const value = cookies[LOCALE_COOKIE];
+  return isLocale(value) ? value : undefined;
 }

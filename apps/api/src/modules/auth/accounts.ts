@@ -1,20 +1,16 @@
-import cookie from "@fastify/cookie";
+import { SESSION_COOKIE } from "@unaa/contracts";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { resolveAuthSecret } from "../../lib/auth-secret.ts";
 import { createGoogleVerifier } from "../../lib/google-id-token.ts";
 import { type CodeSender, createChannelSender } from "../../lib/senders/code-sender.ts";
 import { createOutboxSender } from "../../lib/senders/outbox.ts";
 import { createSmsHttpSender } from "../../lib/senders/sms-http.ts";
 import { createSmtpSender } from "../../lib/senders/smtp.ts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { deriveAuthKeys } from "../../lib/tokens.ts";
+import type { AuthKeys } from "../../lib/tokens.ts";
 import { authPlugin } from "../../plugins/auth.ts";
-import { multipartUploads } from "../../plugins/multipart.ts";
-import { rateLimits } from "../../plugins/rate-limit.ts";
-import { uploadsRoutes } from "../users/uploads.routes.ts";
 import { usersRoutes } from "../users/users.routes.ts";
 import { type AccountDeletionHook, createUsersService, type UsersService } from "../users/users.service.ts";
 import { authRoutes } from "./auth.routes.ts";
@@ -38,8 +34,8 @@ export interface Accounts {
   sessions: SessionsService;
   users: UsersService;
   storage: FileStorage;
-  /** For SSR page gates: the viewer of the `unaa_session` cookie. */
-  resolveViewer: SessionsService["resolveViewer"];
+  /** For SSR page gates: the viewer of the `unaa_session` cookie, among the request's parsed cookies. */
+  resolveViewer(cookies: RequestCookies): ReturnType<SessionsService["findViewer"]>;
   /**
    * The access-token check (`request.user`) and the `/auth` and `/user` routes: register first
    * inside the `/api` scope, so every API route sees `request.user`.
@@ -47,27 +43,28 @@ export interface Accounts {
   apiRoutes: FastifyPluginAsync;
 }
 
+/** A request's cookies as @fastify/cookie parsed them (`request.cookies`). */
+export type RequestCookies = Readonly<Record<string, string | undefined>>;
+
 export interface AccountsOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Where avatars go (and `/uploads/*` reads from): the one storage of the app. */
+  /** The keys derived from the server secret (the app signs cookies with one of them). */
+  keys: AuthKeys;
+  /** Where avatars go: the one storage of the app. */
   storage: FileStorage;
   /** Other domains' clean-up when an account is deleted (ads, chats). */
   deletionHooks?: AccountDeletionHook[];
 }
 
 /**
- * Everything accounts need, wired once: cookies, rate limits, uploads, the code sender of the
- * configuration, the services, and `/uploads/*`. Call on the root instance before the API routes.
+ * Everything accounts need, wired once: the code sender of the configuration and the services.
+ * Call on the root instance after the app's plugins (cookies, rate limits, multipart), before the
+ * API routes.
  */
 export async function setUpAccounts(app: FastifyInstance, options: AccountsOptions): Promise<Accounts> {
-  const { config, database, storage } = options;
+  const { config, database, storage, keys } = options;
   const db = database.db;
-  if (!app.hasDecorator("parseCookie")) await app.register(cookie);
-  await app.register(rateLimits, { redisUrl: config.redisUrl });
-  await app.register(multipartUploads);
-
-  const keys = deriveAuthKeys(resolveAuthSecret(config));
   const sender = createCodeSender(app, config, database);
   if (config.isProduction && config.codeDelivery === "outbox") {
     app.log.warn(
@@ -105,8 +102,6 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
     signInFailures: counter("sign-in-failures", 10, 15 * MINUTE),
   });
 
-  await app.register(uploadsRoutes, { storage });
-
   // Not encapsulated: the access-token check must cover every route of the /api scope.
   const apiRoutes = fp(
     async (api: FastifyInstance) => {
@@ -122,11 +117,24 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
     sessions,
     users,
     storage,
-    resolveViewer: (header) => sessions.resolveViewer(header),
+    resolveViewer: (cookies) => sessions.findViewer(readSessionId(app, cookies[SESSION_COOKIE])),
     apiRoutes,
   };
   app.decorate("accounts", accounts);
   return accounts;
+}
+
+/**
+ * The session id of a genuine `unaa_session` value (signed by @fastify/cookie), else null.
+ * Cookies signed before the plugin did it carry the same HMAC in base64url: still accepted, and
+ * replaced by the next refresh (decision 020: delete this fallback 30 days after that deploy).
+ */
+function readSessionId(app: FastifyInstance, value: string | undefined): string | null {
+  if (!value) return null;
+  const signed = app.unsignCookie(value);
+  if (signed.valid) return signed.value;
+  const legacy = app.unsignCookie(value.replace(/[-_](?=[^.]*$)/g, (char) => (char === "-" ? "+" : "/")));
+  return legacy.valid ? legacy.value : null;
 }
 
 function createCodeSender(app: FastifyInstance, config: Config, database: DatabaseHandle): CodeSender {

@@ -19,7 +19,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
-import { useLocalizedFieldErrors } from "../../lib/field-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { RequestContext } from "../users/users.service.ts";
 import type { AuthService, SignedIn } from "./auth.service.ts";
@@ -64,9 +63,10 @@ export function createSessionCookies(config: Config) {
         ...options(request, "/api/auth"),
         maxAge: MAX_AGE_SECONDS,
       });
-      reply.setCookie(SESSION_COOKIE, signed.session.sessionCookie, {
+      reply.setCookie(SESSION_COOKIE, signed.session.sessionId, {
         ...options(request, "/"),
         maxAge: MAX_AGE_SECONDS,
+        signed: true,
       });
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
@@ -95,7 +95,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   config: Config;
   limits?: AuthRouteLimits;
 }> = async (app, { auth, config, limits = defaultAuthRouteLimits }) => {
-  useLocalizedFieldErrors(app);
   const cookies = createSessionCookies(config);
   app.addHook("onRequest", createOriginCheck(config));
 

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { sign } from "@fastify/cookie";
 import {
   authResultSchema,
   codeSentSchema,
@@ -11,6 +13,8 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { oneTimeCodes, refreshTokens, sessions } from "../../db/schema/index.ts";
+import { resolveAuthSecret } from "../../lib/auth-secret.ts";
+import { deriveAuthKeys } from "../../lib/tokens.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import {
   bearer,
@@ -811,9 +815,7 @@ describe("blocked users", () => {
     expect(code.statusCode).toBe(403);
     const active = await harness.app.accounts.sessions.listSessions(user.userId, "");
     expect(active).toHaveLength(0);
-    expect(
-      await harness.app.accounts.sessions.resolveViewer(`${SESSION_COOKIE}=${user.sessionCookie}`),
-    ).toBeNull();
+    expect(await harness.app.services.resolveViewer({ [SESSION_COOKIE]: user.sessionCookie })).toBeNull();
 
     await harness.app.accounts.users.unblockUser(user.userId);
     expect((await signInWithPassword(harness, user.login, user.password)).response.statusCode).toBe(200);
@@ -821,24 +823,64 @@ describe("blocked users", () => {
 });
 
 describe("resolveViewer (SSR)", () => {
-  it("knows the signed-in viewer by the session cookie, never by a forged one", async () => {
+  /** The viewer of a page request with these cookies, as apps/web/server.ts asks for it. */
+  const viewerOf = (sessionCookie: string | undefined) =>
+    harness.app.services.resolveViewer({ i18n_redirected: "ru", [SESSION_COOKIE]: sessionCookie });
+  /** A signed cookie value split at its last dot: the session id and the signature. */
+  const split = (value = "") => [
+    value.slice(0, value.lastIndexOf(".")),
+    value.slice(value.lastIndexOf(".") + 1),
+  ];
+
+  it("knows the signed-in viewer by the session cookie, which alone never opens the API", async () => {
     const user = await signUpUser(harness);
-    const viewer = await harness.app.services.resolveViewer(
-      `i18n_redirected=ru; ${SESSION_COOKIE}=${user.sessionCookie}`,
-    );
-    expect(viewer).toEqual({ id: user.userId, roles: [] });
-    const [sid] = (user.sessionCookie ?? "").split(".");
-    expect(await harness.app.services.resolveViewer(`${SESSION_COOKIE}=${sid}.forged`)).toBeNull();
-    expect(await harness.app.services.resolveViewer(undefined)).toBeNull();
-    expect(await harness.app.services.resolveViewer("other=1")).toBeNull();
-    // The cookie alone never opens the API.
+    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [] });
+    expect(await viewerOf(undefined)).toBeNull();
     const api = await harness.app.inject({
       url: "/api/user/me",
       cookies: { [SESSION_COOKIE]: user.sessionCookie ?? "" },
     });
     expect(api.statusCode).toBe(401);
     await harness.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(user) });
-    expect(await harness.app.services.resolveViewer(`${SESSION_COOKIE}=${user.sessionCookie}`)).toBeNull();
+    expect(await viewerOf(user.sessionCookie)).toBeNull();
+  });
+
+  it("never knows a viewer by a forged or tampered session cookie", async () => {
+    const user = await signUpUser(harness);
+    const other = await signUpUser(harness);
+    const [sessionId, signature] = split(user.sessionCookie);
+    const [otherSessionId] = split(other.sessionCookie);
+    const keys = deriveAuthKeys(resolveAuthSecret(harness.config));
+    const forgeries = {
+      "another session under this signature": `${otherSessionId}.${signature}`,
+      "a signature changed by one character": `${sessionId}.${signature?.startsWith("A") ? "B" : "A"}${signature?.slice(1)}`,
+      "no signature": `${sessionId}`,
+      "an empty signature": `${sessionId}.`,
+      "signed with another secret": sign(sessionId ?? "", "another-secret-of-at-least-32-chars!"),
+      "signed with the server's access-token key": sign(sessionId ?? "", keys.accessToken.export()),
+    };
+    for (const [forgery, value] of Object.entries(forgeries)) {
+      expect(value, forgery).not.toBe(user.sessionCookie);
+      expect(await viewerOf(value), forgery).toBeNull();
+    }
+    // Sent by a browser: the plugin parses the header, and the genuine cookie still works.
+    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [] });
+  });
+
+  it("keeps a session cookie signed before @fastify/cookie did it, until a refresh replaces it", async () => {
+    const user = await signUpUser(harness);
+    const [sessionId = ""] = split(user.sessionCookie);
+    const { sessionCookie: key } = deriveAuthKeys(resolveAuthSecret(harness.config));
+    const legacy = `${sessionId}.${createHmac("sha256", key).update(sessionId).digest("base64url")}`;
+    expect(await viewerOf(legacy)).toEqual({ id: user.userId, roles: [] });
+    expect(
+      await viewerOf(
+        `${sessionId}.${createHmac("sha256", "x".repeat(32)).update(sessionId).digest("base64url")}`,
+      ),
+    ).toBeNull();
+    user.sessionCookie = legacy;
+    expect((await refresh(harness, user)).statusCode).toBe(200);
+    expect(user.sessionCookie).toBe(harness.app.signCookie(sessionId));
   });
 });
 

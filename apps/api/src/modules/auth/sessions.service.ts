@@ -4,7 +4,6 @@ import {
   type Device,
   REFRESH_TOKEN_TTL_DAYS,
   type Role,
-  SESSION_COOKIE,
   type Session,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
@@ -13,10 +12,7 @@ import {
   type AuthKeys,
   createRefreshToken,
   hashRefreshToken,
-  readCookie,
-  readSessionCookie,
   signAccessToken,
-  signSessionCookie,
   verifyAccessToken,
 } from "../../lib/tokens.ts";
 import type { RequestUser } from "../../plugins/auth.ts";
@@ -48,11 +44,10 @@ export interface ClientInfo {
 /** What a sign-in hands to the route: tokens for the answer and the cookies. */
 export interface IssuedSession {
   userId: number;
+  /** Also the value of the `unaa_session` cookie, which the route signs. */
   sessionId: string;
   accessToken: string;
   refreshToken: string;
-  /** Value of the `unaa_session` cookie. */
-  sessionCookie: string;
 }
 
 export type SessionEndReason =
@@ -71,8 +66,8 @@ export interface SessionsService {
   refreshSession(refreshToken: string | undefined): Promise<{ session: IssuedSession; user: UserRow }>;
   /** The user of an access token; `UNAUTHORIZED`, `TOKEN_EXPIRED` or `BLOCKED` otherwise. */
   resolveAccessToken(token: string): Promise<RequestUser>;
-  /** For SSR: the signed-in viewer by the `unaa_session` cookie, or null. */
-  resolveViewer(cookieHeader: string | undefined): Promise<{ id: number; roles: string[] } | null>;
+  /** For SSR: the signed-in viewer of a session (the id from a genuine `unaa_session` cookie), or null. */
+  findViewer(sessionId: string | null): Promise<{ id: number; roles: string[] } | null>;
   /** The session a refresh token belongs to (any state), for logout. */
   findSessionIdByRefreshToken(refreshToken: string): Promise<string | null>;
   listSessions(userId: number, currentSessionId: string): Promise<Session[]>;
@@ -109,7 +104,6 @@ export function createSessionsService(deps: {
       sessionId,
       accessToken: await signAccessToken(keys.accessToken, { userId, sessionId, roles }, now()),
       refreshToken,
-      sessionCookie: signSessionCookie(keys.sessionCookie, sessionId),
     };
   }
 
@@ -171,9 +165,7 @@ export function createSessionsService(deps: {
       return { id: session.userId, sessionId: session.sessionId, roles: toRoles(session.roles) };
     },
 
-    async resolveViewer(cookieHeader) {
-      if (!cookieHeader) return null;
-      const sessionId = readSessionCookie(keys.sessionCookie, readCookie(cookieHeader, SESSION_COOKIE));
+    async findViewer(sessionId) {
       if (!sessionId) return null;
       const session = await findSessionWithUser(db, sessionId);
       if (!session || session.blockedAt || session.deletedAt || session.endedAt) return null;

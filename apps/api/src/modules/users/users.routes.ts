@@ -16,7 +16,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
-import { useLocalizedFieldErrors } from "../../lib/field-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import { MAX_UPLOAD_BYTES, readUploadedFile } from "../../plugins/multipart.ts";
 import { createSessionCookies, requestContext } from "../auth/auth.routes.ts";
@@ -30,7 +29,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; config: C
   app,
   { users, config },
 ) => {
-  useLocalizedFieldErrors(app);
   const cookies = createSessionCookies(config);
 
   app.get(

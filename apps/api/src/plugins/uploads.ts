@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { AppError } from "../../errors.ts";
-import { contentTypeOf, type FileStorage } from "../../lib/storage.ts";
+import { AppError } from "../errors.ts";
+import { contentTypeOf, type FileStorage } from "../lib/storage.ts";
 
 /**
  * `GET /uploads/<key>`: uploaded files (avatars, ad photos) from the storage. Every upload gets a
