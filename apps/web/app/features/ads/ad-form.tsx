@@ -31,14 +31,14 @@ import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { guestStorage, toasts } from "../../lib/app-state.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { localizePath } from "../../lib/i18n.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { FormAlert } from "../auth/form-alert.tsx";
-import { useCurrentUser } from "../auth/session.ts";
-import { useIsHydrated } from "../auth/use-hydrated.ts";
 import {
   fetchCatalogComplectations,
   fetchCatalogGenerations,

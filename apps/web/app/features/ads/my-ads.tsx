@@ -5,13 +5,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { toasts } from "../../lib/app-state.ts";
 import { HttpError } from "../../lib/http-client.ts";
+import { useCurrentUser } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { ConfirmModal } from "../auth/confirm-modal.tsx";
-import { FormAlert } from "../auth/form-alert.tsx";
-import { useCurrentUser } from "../auth/session.ts";
 import { deleteAd, fetchMyAds, type MyAdStatus, myAdStatuses, runAdAction } from "./my-ads-api.ts";
 import { MyAdRow } from "./my-ads-row.tsx";
 

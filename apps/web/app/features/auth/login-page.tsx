@@ -4,17 +4,17 @@ import type { PublicConfig } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath } from "../../lib/i18n.ts";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { signInWithGoogle } from "./auth-api.ts";
-import { FormAlert } from "./form-alert.tsx";
 import { readGoogleReturn, startGoogleSignIn } from "./google-sign-in.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
 
 type Tab = "sign-in" | "sign-up";
 

@@ -3,13 +3,13 @@ import { IconTrash, IconUpload } from "@tabler/icons-react";
 import type { Me } from "@unaa/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { UserAvatar } from "../../components/user-avatar.tsx";
+import { showSuccess } from "../../lib/notify.ts";
 import { deleteAvatar, uploadAvatar } from "./auth-api.ts";
 import { AvatarCropper } from "./avatar-cropper.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
-import { UserAvatar } from "./user-avatar.tsx";
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 /** The API refuses larger uploads; a bigger original is only fine when it is cropped first. */

@@ -3,12 +3,12 @@ import { IconPlus, IconStar, IconTrash } from "@tabler/icons-react";
 import type { Me, UserPhone } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { formatPhone } from "../../lib/format.ts";
+import { showSuccess } from "../../lib/notify.ts";
 import { deletePhone, makePhoneMain } from "./auth-api.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
 import { ContactConfirmForm } from "./contact-confirm-form.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
 

@@ -3,15 +3,15 @@ import type { CodeSent } from "@unaa/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { resetPassword, sendResetPasswordCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
 import { NewPasswordField } from "./contact-fields.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { checkNewPassword } from "./sign-up-form.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
 
 /**
  * Reset: the phone or email, then the code and a new password. Success signs in here and ends

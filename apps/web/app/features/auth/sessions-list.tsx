@@ -4,12 +4,12 @@ import type { PublicConfig, Session } from "@unaa/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { showSuccess } from "../../lib/notify.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { endOtherSessions, endSession, listSessions } from "./auth-api.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
-import { useSession } from "./session.ts";
 import { useFormErrors } from "./use-form-errors.ts";
 
 const deviceIcons = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet };

@@ -3,13 +3,13 @@ import type { CodeSent } from "@unaa/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signInWithCode, signInWithPassword } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
 
 type Method = "password" | "code";
 

@@ -9,14 +9,14 @@ import {
 import { type FormEvent, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signUp } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
 import { NewPasswordField } from "./contact-fields.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
 
 /** A translation key when the username breaks the rules, null when it may be sent. */
 export function checkUsername(username: string): string | null {

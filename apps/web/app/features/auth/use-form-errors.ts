@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type DescribeOptions, describeApiError } from "../../lib/api-errors.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { type DescribeOptions, describeApiError } from "./api-errors.ts";
 
 type ShowOptions = Omit<DescribeOptions, "locale" | "translate" | "fields">;
 
