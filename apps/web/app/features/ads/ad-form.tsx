@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconCheck, IconRestore } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   type Ad,
   adDescriptionMaxLength,
@@ -39,17 +40,11 @@ import { localizePath } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import {
-  fetchCatalogComplectations,
-  fetchCatalogGenerations,
-  fetchCatalogMarks,
-  fetchCatalogModels,
-} from "../catalog/catalog-api.ts";
 import { CatalogPicker } from "../catalog/catalog-picker.tsx";
 import { clearDraft, loadDraft, saveDraft } from "./ad-draft.ts";
 import {
-  type CatalogLists,
   catalogFieldsOf,
+  catalogListsOf,
   fieldsFromComplectation,
   resolveCatalogSlugs,
 } from "./ad-form-catalog.ts";
@@ -82,16 +77,11 @@ import {
   validateAdForm,
 } from "./ad-form-values.ts";
 import { adPath } from "./ad-format.ts";
-import { createAd, runAdAction, updateAd } from "./my-ads-api.ts";
+import { createAd } from "./api/create-ad.ts";
+import { runAdAction } from "./api/run-ad-action.ts";
+import { updateAd } from "./api/update-ad.ts";
 import { deletePhoto } from "./photo-upload.ts";
 import { PhotoUploader } from "./photo-uploader.tsx";
-
-const browserCatalog: CatalogLists = {
-  marks: fetchCatalogMarks,
-  models: fetchCatalogModels,
-  generations: fetchCatalogGenerations,
-  complectations: fetchCatalogComplectations,
-};
 
 /** How long typing pauses before the draft is written to local storage. */
 const draftSaveDelayMs = 400;
@@ -114,6 +104,7 @@ export function AdForm({ vertical, edit }: AdFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const isHydrated = useIsHydrated();
   const definition = verticalDefinitions[vertical];
@@ -224,7 +215,7 @@ export function AdForm({ vertical, edit }: AdFormProps) {
       },
     }));
     forgetApiErrors(catalogFields.map((field) => `fields.${field.name}`));
-    resolveCatalogSlugs(browserCatalog, definition, slugs).then(
+    resolveCatalogSlugs(catalogListsOf(queryClient), definition, slugs).then(
       ({ ids, names, complectation }) => {
         if (request !== catalogRequest.current) return;
         setValues((current) => ({
@@ -321,7 +312,7 @@ export function AdForm({ vertical, edit }: AdFormProps) {
 
   const publish = async (draft: Ad) => {
     try {
-      const ad = await runAdAction(draft.id, "publish");
+      const ad = await runAdAction(draft.id, "publish", { silent: true });
       setSent(true);
       forgetDraft();
       if (ad.status === "active") {
