@@ -15,10 +15,10 @@ import type {
   FieldDefinition,
   VerticalDefinition,
 } from "@unaa/contracts";
-import { catalogComplectationsQueryOptions } from "../catalog/api/get-catalog-complectations.ts";
-import { catalogGenerationsQueryOptions } from "../catalog/api/get-catalog-generations.ts";
-import { catalogMarksQueryOptions } from "../catalog/api/get-catalog-marks.ts";
-import { catalogModelsQueryOptions } from "../catalog/api/get-catalog-models.ts";
+import { catalogComplectationsQueryOptions } from "../../catalog/api/get-catalog-complectations.ts";
+import { catalogGenerationsQueryOptions } from "../../catalog/api/get-catalog-generations.ts";
+import { catalogMarksQueryOptions } from "../../catalog/api/get-catalog-marks.ts";
+import { catalogModelsQueryOptions } from "../../catalog/api/get-catalog-models.ts";
 import type { CatalogChoice, CatalogSlugs, FieldValue } from "./ad-form-values.ts";
 
 export interface CatalogLists {
