@@ -1,8 +1,9 @@
 import "@mantine/core/styles.css";
 import "./app.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { defaultLocale, type Locale, locales, type PublicConfig } from "@unaa/contracts";
-import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -22,13 +23,14 @@ import type { Route } from "./+types/root.ts";
 import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Toaster } from "./components/toaster.tsx";
-import { restoreSession } from "./features/auth/session.ts";
 import { DefaultShell } from "./layouts/default.tsx";
 import { configureApi, fatalErrorStore } from "./lib/app-state.ts";
 import { isChunkLoadError, shouldReloadAfterChunkError } from "./lib/chunk-reload.ts";
 import { colorModeManager, colorModeScript, forcedColorMode } from "./lib/color-mode.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie } from "./lib/i18n.ts";
 import { crumbsOf, type DocumentHead, documentHeadOf, requestedColorMode } from "./lib/page-handle.ts";
+import { getQueryClient } from "./lib/query-client.ts";
+import { restoreSession } from "./lib/session.ts";
 import { useLocale } from "./lib/use-locale.ts";
 import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
 import { theme } from "./theme.ts";
@@ -132,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const requested = requestedColorMode(matches);
   const forced = useMemo(() => forcedColorMode(requested), [requested]);
   const manager = useMemo(() => colorModeManager(), []);
+  const [queryClient] = useState(getQueryClient);
   const i18n = getI18n(locale);
   const errorStatus =
     error === undefined || error === null ? undefined : (describeError(error).status ?? 500);
@@ -162,7 +165,7 @@ export function Layout({ children }: { children: ReactNode }) {
             defaultColorScheme="auto"
             forceColorScheme={forced}
           >
-            {children}
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
             <Toaster />
           </MantineProvider>
         </I18nextProvider>

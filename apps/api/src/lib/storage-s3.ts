@@ -7,7 +7,8 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { S3StorageConfig } from "../config.ts";
-import { contentTypeOf, type FileStorage, isStorageKey } from "./storage.ts";
+import type { FileStorage } from "./storage.ts";
+import { contentTypeOf, isStorageKey } from "./storage-keys.ts";
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Ceph…). Objects are written with their type

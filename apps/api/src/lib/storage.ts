@@ -4,7 +4,11 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Config } from "../config.ts";
+import { isStorageKey } from "./storage-keys.ts";
 import { createS3Storage } from "./storage-s3.ts";
+
+// Callers read a key's type from the storage module, as before the keys had their own file.
+export { contentTypeOf } from "./storage-keys.ts";
 
 /**
  * Where uploaded files live. Keys look like `avatars/12-k3j4h5.webp`; every upload gets a new key,
@@ -18,25 +22,6 @@ export interface FileStorage {
   /** A readable stream and size, or null when there is no such file. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   publicUrl(key: string): string;
-}
-
-/** The file types storage holds, by extension: avatars and ad photos. */
-const contentTypes: Record<string, string> = {
-  webp: "image/webp",
-  avif: "image/avif",
-  jpg: "image/jpeg",
-  png: "image/png",
-};
-
-/** The Content-Type of a key, or null when storage holds no such type. */
-export function contentTypeOf(key: string): string | null {
-  return contentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? null;
-}
-
-const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
-
-export function isStorageKey(key: string): boolean {
-  return KEY.test(key) && key.length <= 200;
 }
 
 export function createLocalStorage(root: string, urlPrefix = "/uploads"): FileStorage {

@@ -1,13 +1,21 @@
 import { Button, Divider, Drawer, NavLink, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { verticals } from "@unaa/contracts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { DrawerAccount } from "../features/auth/header-account.tsx";
 import { AppLink } from "./app-link.tsx";
 import { verticalIcons } from "./vertical-icons.ts";
 
-/** The menu of phones and small tablets (a drawer); loaded when first opened. */
-export default function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The menu of phones and small tablets (a drawer); loaded when first opened. `account`: its account links. */
+export default function MobileMenu({
+  opened,
+  onClose,
+  account,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  account: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -39,7 +47,7 @@ export default function MobileMenu({ opened, onClose }: { opened: boolean; onClo
         <Button component={AppLink} to="/create" leftSection={<IconPlus size={16} />} onClick={onClose}>
           {t("nav.create")}
         </Button>
-        <DrawerAccount onNavigate={onClose} />
+        {account}
       </Stack>
     </Drawer>
   );

@@ -2,10 +2,9 @@ import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHeart, IconPlus } from "@tabler/icons-react";
 import { verticals } from "@unaa/contracts";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink as RouterNavLink } from "react-router";
-import { HeaderAccount } from "../features/auth/header-account.tsx";
 import { localizePath } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { AppLink } from "./app-link.tsx";
@@ -16,7 +15,19 @@ import classes from "./site-header.module.css";
 
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
 
-export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
+/**
+ * The site header. The account corner comes from the layout (`account`, and `drawerAccount` for the
+ * phone menu), so this shared component knows no feature.
+ */
+export function SiteHeader({
+  minimal = false,
+  account,
+  drawerAccount,
+}: {
+  minimal?: boolean;
+  account?: ReactNode;
+  drawerAccount?: (close: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [isMenuOpen, menu] = useDisclosure(false);
@@ -62,7 +73,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
               >
                 <IconHeart size={20} stroke={1.6} />
               </Button>
-              <HeaderAccount />
+              {account}
               <Button
                 component={AppLink}
                 to="/create"
@@ -88,7 +99,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
       </Container>
       {!minimal && hasOpenedMenu && (
         <Suspense fallback={null}>
-          <MobileMenu opened={isMenuOpen} onClose={menu.close} />
+          <MobileMenu opened={isMenuOpen} onClose={menu.close} account={drawerAccount?.(menu.close)} />
         </Suspense>
       )}
     </Box>

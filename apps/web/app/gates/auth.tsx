@@ -1,9 +1,9 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { serverContext } from "#server-context";
-import { useSession, whenSessionRestored } from "../features/auth/session.ts";
 import { clientState } from "../lib/app-state.ts";
 import { applyGate } from "../lib/gates.ts";
 import { localeFromPath, localizePath } from "../lib/i18n.ts";
+import { useSession, whenSessionRestored } from "../lib/session.ts";
 import type { Route } from "./+types/auth.ts";
 
 /** The "auth" gate (spec section 6), checked on the server for SSR and in the browser on navigation. */

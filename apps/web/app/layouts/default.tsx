@@ -3,13 +3,17 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
+import { DrawerAccount, HeaderAccount } from "../features/auth/header-account.tsx";
 import classes from "./layouts.module.css";
 
 /** The default layout: header, main, footer (spec S2.17). The error page uses it too. */
 export function DefaultShell({ children }: { children: ReactNode }) {
   return (
     <Box className={classes.shell} data-layout="default">
-      <SiteHeader />
+      <SiteHeader
+        account={<HeaderAccount />}
+        drawerAccount={(close) => <DrawerAccount onNavigate={close} />}
+      />
       <Box component="main" id="main" className={classes.main}>
         {children}
       </Box>

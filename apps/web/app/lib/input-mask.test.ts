@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMask, createNumberMask, unmask } from "./input-mask.ts";
+import { applyMask, unmask } from "./input-mask.ts";
 
 describe("applyMask", () => {
   it("[S5.1] '#' takes digits only and skips other characters", () => {
@@ -59,83 +59,5 @@ describe("unmask", () => {
     expect(unmask("(555) 123-4", "(###) ###-###")).toBe("5551234");
     expect(unmask("+996 555 123 456", "+996 ### ### ###")).toBe("555123456");
     expect(unmask("01 KG 123", "## @@ ### @@@")).toBe("01KG123");
-  });
-});
-
-describe("createNumberMask", () => {
-  it("[S5.2] groups thousands with a space while typing, whatever the locale", () => {
-    const ru = createNumberMask();
-    const en = createNumberMask({ locale: "en" });
-    expect(ru.format("1250000")).toBe("1 250 000");
-    expect(en.format("1250000")).toBe("1 250 000");
-    expect(ru.format("12a34")).toBe("1 234");
-  });
-
-  it("[S5.2] formats numbers as well as typed text", () => {
-    expect(createNumberMask({ fractionDigits: 2 }).format(1234567.891)).toBe("1 234 567,89");
-    expect(createNumberMask().format(-5000)).toBe("-5 000");
-    expect(createNumberMask().format(Number.NaN)).toBe("");
-  });
-
-  it("[S5.2] takes the decimal sign from the locale", () => {
-    expect(createNumberMask({ locale: "ru", fractionDigits: 2 }).format("1234,5")).toBe("1 234,5");
-    expect(createNumberMask({ locale: "ky", fractionDigits: 2 }).format("1234.5")).toBe("1 234,5");
-    expect(createNumberMask({ locale: "en", fractionDigits: 2 }).format("1234.5")).toBe("1 234.5");
-    // In English a comma is a thousands separator, not a decimal sign.
-    expect(createNumberMask({ locale: "en", fractionDigits: 2 }).format("1,234.5")).toBe("1 234.5");
-  });
-
-  it("[S5.2] keeps at most fractionDigits decimals and none when fractionDigits is 0", () => {
-    expect(createNumberMask({ fractionDigits: 2 }).format("3,14159")).toBe("3,14");
-    expect(createNumberMask({ fractionDigits: 0 }).format("3,14")).toBe("314");
-    expect(createNumberMask({ fractionDigits: 0 }).parse("3,99")).toBe(399);
-    expect(createNumberMask({ fractionDigits: 1 }).parse("2,75")).toBe(2.7);
-  });
-
-  it("[S5.2] unsigned rejects the minus sign, signed keeps one leading minus", () => {
-    expect(createNumberMask({ unsigned: true }).format("-500")).toBe("500");
-    expect(createNumberMask({ unsigned: true }).format(-500)).toBe("500");
-    expect(createNumberMask({ unsigned: true }).parse("-500")).toBe(500);
-    expect(createNumberMask().format("-500")).toBe("-500");
-    expect(createNumberMask().format("5-00")).toBe("500");
-    expect(createNumberMask().format("--5")).toBe("-5");
-  });
-
-  it("[S5.2] keeps typing states: a trailing decimal sign and a lone minus", () => {
-    const mask = createNumberMask({ fractionDigits: 2 });
-    expect(mask.format("12,")).toBe("12,");
-    expect(mask.format(",5")).toBe("0,5");
-    expect(mask.format("-")).toBe("-");
-    expect(mask.format("")).toBe("");
-  });
-
-  it("drops leading zeros but keeps a single zero", () => {
-    const mask = createNumberMask({ fractionDigits: 2 });
-    expect(mask.format("007")).toBe("7");
-    expect(mask.format("0")).toBe("0");
-    expect(mask.format("00,5")).toBe("0,5");
-  });
-
-  it("[S5.2] is idempotent on its own output", () => {
-    const mask = createNumberMask({ fractionDigits: 2 });
-    const once = mask.format("-1234567,89");
-    expect(once).toBe("-1 234 567,89");
-    expect(mask.format(once)).toBe(once);
-  });
-
-  it("[S5.2] parses masked text back into the number", () => {
-    const ru = createNumberMask({ fractionDigits: 2 });
-    expect(ru.parse("1 250 000")).toBe(1250000);
-    expect(ru.parse("-1 234,56")).toBe(-1234.56);
-    expect(ru.parse(ru.format(98765.4))).toBe(98765.4);
-    expect(createNumberMask({ locale: "en", fractionDigits: 2 }).parse("1 234.5")).toBe(1234.5);
-  });
-
-  it("parses text without digits as null", () => {
-    const mask = createNumberMask();
-    expect(mask.parse("")).toBeNull();
-    expect(mask.parse("-")).toBeNull();
-    expect(mask.parse("abc")).toBeNull();
-    expect(Object.is(mask.parse("-0"), 0)).toBe(true);
   });
 });

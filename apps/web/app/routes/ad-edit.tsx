@@ -1,9 +1,9 @@
 import { type Ad, type Role, verticalDefinitions } from "@unaa/contracts";
 import { serverContext } from "#server-context";
 import { TitledPage } from "../components/titled-page.tsx";
-import { AdForm } from "../features/ads/ad-form.tsx";
-import { catalogChoiceOfRefs } from "../features/ads/ad-form-catalog.ts";
-import { valuesOfAd } from "../features/ads/ad-form-values.ts";
+import { AdForm } from "../features/ads/ad-form/ad-form.tsx";
+import { catalogChoiceOfRefs } from "../features/ads/ad-form/ad-form-catalog.ts";
+import { valuesOfAd } from "../features/ads/ad-form/ad-form-values.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import { verticalOf } from "../lib/route-url.ts";

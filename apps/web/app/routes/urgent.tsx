@@ -1,14 +1,12 @@
 import { Container, EmptyState, Stack, Text } from "@mantine/core";
 import { IconFlame } from "@tabler/icons-react";
-import type { AdCardsPage } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { PageHeader } from "../components/page-header.tsx";
 import { AdGrid } from "../features/ads/ad-grid.tsx";
 import { adListPageSize } from "../features/ads/ad-list-data.ts";
-import { ShowMore } from "../features/ads/show-more.tsx";
-import { useMorePages } from "../features/ads/use-more-pages.ts";
-import { api } from "../lib/app-state.ts";
+import { useUrgentAds } from "../features/ads/api/get-urgent-ads.ts";
+import { ShowMore, useMorePages } from "../features/ads/show-more.tsx";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/urgent.ts";
 
@@ -23,9 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Urgent({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const more = useMorePages(loaderData, (cursor) =>
-    api.get<AdCardsPage>("/api/ads/urgent", { query: { cursor, limit: adListPageSize }, silent: true }),
-  );
+  const more = useMorePages(useUrgentAds(loaderData));
   const items = [...loaderData.items, ...more.extra];
   return (
     <Container size="xl" py="lg">

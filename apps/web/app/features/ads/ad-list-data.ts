@@ -17,7 +17,6 @@ import type { ServerContext } from "#server-context";
 import { formatPrice } from "../../lib/format.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, stripLocale } from "../../lib/i18n.ts";
 import type { Crumb, DocumentHead } from "../../lib/page-handle.ts";
-import { loadAdsForCar } from "../catalog/ads-for-car.tsx";
 import { labelGeneration, loadOrNotFound } from "../catalog/catalog-page-data.ts";
 import { formatCount } from "./ad-format.ts";
 import {
@@ -32,6 +31,7 @@ import {
   toSearch,
   withoutFilters,
 } from "./ad-list-query.ts";
+import { loadAdsForCar } from "./ads-for-car.tsx";
 
 /** Cards on the server-rendered first page, and on each "show more". */
 export const adListPageSize = 24;

@@ -20,20 +20,19 @@ import {
   IconListSearch,
   IconSparkles,
 } from "@tabler/icons-react";
-import type { AdSearchResponse, Currency } from "@unaa/contracts";
+import type { Currency } from "@unaa/contracts";
 import { verticalDefinitions } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { api } from "../../lib/app-state.ts";
 import { localizePath, stripLocale } from "../../lib/i18n.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { catalogPath } from "../catalog/catalog-format.ts";
 import { fieldLabelKey, formatCount } from "./ad-format.ts";
 import { AdGrid, AdGridSkeleton, AdRow } from "./ad-grid.tsx";
-import { type AdListData, adListPageSize } from "./ad-list-data.ts";
+import type { AdListData } from "./ad-list-data.ts";
 import classes from "./ad-list-page.module.css";
 import {
   countFilters,
@@ -43,10 +42,10 @@ import {
   sortsOf,
   withFilter,
 } from "./ad-list-query.ts";
+import { useLiveCount } from "./api/count-ads.ts";
+import { useAdList } from "./api/get-ads.ts";
 import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
-import { ShowMore } from "./show-more.tsx";
-import { useLiveCount } from "./use-live-count.ts";
-import { useMorePages } from "./use-more-pages.ts";
+import { ShowMore, useMorePages } from "./show-more.tsx";
 
 /** "1 234 объявления", "≈ 12 000 объявлений" (above the exact-count limit). */
 function useTotalText() {
@@ -65,12 +64,7 @@ const PROMOTED_SHOWN = 4;
 function ListResults({ data, currency }: { data: AdListData; currency: Currency | undefined }) {
   const { t } = useTranslation();
   const { page } = data;
-  const more = useMorePages(page, (cursor) =>
-    api.get<AdSearchResponse>("/api/ads", {
-      query: { vertical: data.vertical, ...data.filters, cursor, limit: adListPageSize },
-      silent: true,
-    }),
-  );
+  const more = useMorePages(useAdList(data.vertical, data.filters, page));
   const promoted = page.promoted.slice(0, PROMOTED_SHOWN);
   const promotedIds = new Set(promoted.map((ad) => ad.id));
   const items = [...page.items, ...more.extra].filter((ad) => !promotedIds.has(ad.id));

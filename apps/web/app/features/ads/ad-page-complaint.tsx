@@ -9,12 +9,12 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { api } from "../../lib/app-state.ts";
 import { HttpError } from "../../lib/http-client.ts";
+import { showSuccess } from "../../lib/notify.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { showSuccess } from "../auth/notify.ts";
-import { useSession } from "../auth/session.ts";
 import { loginPath } from "./ad-page-seller.tsx";
 
 const TEXT_MAX = 1000;

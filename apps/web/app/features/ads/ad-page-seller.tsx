@@ -9,14 +9,14 @@ import type { Ad, AdPhonesResponse } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { UserAvatar } from "../../components/user-avatar.tsx";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { api } from "../../lib/app-state.ts";
 import { formatPhone } from "../../lib/format.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { localizePath } from "../../lib/i18n.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { useSession } from "../auth/session.ts";
-import { UserAvatar } from "../auth/user-avatar.tsx";
 import { formatCount } from "./ad-format.ts";
 
 type PhoneState =

@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { IconShare } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { toasts } from "../../lib/app-state.ts";
-import { showSuccess } from "../auth/notify.ts";
+import { showSuccess } from "../../lib/notify.ts";
 
 export function AdShare({ title, url }: { title: string; url: string }) {
   const { t } = useTranslation();

@@ -2,10 +2,11 @@ import { MultiSelect } from "@mantine/core";
 import type { CatalogField, CatalogKind } from "@unaa/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchCatalogGenerations, fetchCatalogMarks, fetchCatalogModels } from "../catalog/catalog-api.ts";
+import { useCatalogGenerations } from "../catalog/api/get-catalog-generations.ts";
+import { useCatalogMarks } from "../catalog/api/get-catalog-marks.ts";
+import { useCatalogModels } from "../catalog/api/get-catalog-models.ts";
 import { formatYears } from "../catalog/catalog-format.ts";
 import { filterByNames, groupPopular, renderOption } from "../catalog/catalog-picker.tsx";
-import { useCatalogList } from "../catalog/use-catalog-list.ts";
 import { fieldLabelKey } from "./ad-format.ts";
 import { type ListQuery, listValues } from "./ad-list-query.ts";
 
@@ -39,20 +40,15 @@ export function CatalogFilter({
   const modelIds = listValues(filters, "model");
   const generationIds = listValues(filters, "generation");
 
-  const marks = useCatalogList(`marks:${kind}`, () => fetchCatalogMarks(kind));
+  const marks = useCatalogMarks(kind);
   const markSlug =
     markIds.length === 1 ? marks.data?.items.find((mark) => String(mark.id) === markIds[0])?.slug : undefined;
-  const models = useCatalogList(has("model") && markSlug ? `models:${kind}:${markSlug}` : null, () =>
-    fetchCatalogModels(kind, markSlug ?? ""),
-  );
+  const models = useCatalogModels(kind, has("model") ? markSlug : null);
   const modelSlug =
     modelIds.length === 1
       ? models.data?.items.find((model) => String(model.id) === modelIds[0])?.slug
       : undefined;
-  const generations = useCatalogList(
-    has("generation") && markSlug && modelSlug ? `generations:${kind}:${markSlug}:${modelSlug}` : null,
-    () => fetchCatalogGenerations(kind, markSlug ?? "", modelSlug ?? ""),
-  );
+  const generations = useCatalogGenerations(kind, markSlug, has("generation") ? modelSlug : null);
 
   const markOptions = useMemo(
     () =>
@@ -85,9 +81,9 @@ export function CatalogFilter({
     [generations.data, t],
   );
   const groupLabels = { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") };
-  const status = (list: { isLoading: boolean; hasFailed: boolean }) =>
+  const status = (list: { isLoading: boolean; isError: boolean }) =>
     t(
-      list.hasFailed
+      list.isError
         ? "catalog.picker.failed"
         : list.isLoading
           ? "catalog.picker.loading"

@@ -7,12 +7,12 @@ import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { adFavoritesMax } from "@unaa/contracts";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { toasts } from "../../lib/app-state.ts";
+import { setFavorite, useIsFavorite } from "../../lib/favorites-store.ts";
 import { HttpError } from "../../lib/http-client.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { useSession } from "../auth/session.ts";
-import { setFavorite, useIsFavorite } from "./favorites-store.ts";
 
 export interface FavoriteButtonProps {
   adId: number;

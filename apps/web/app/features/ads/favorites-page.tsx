@@ -4,13 +4,15 @@
  */
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconHeart, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import type { AdCard as AdCardData } from "@unaa/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import { api, clientState } from "../../lib/app-state.ts";
+import { clientState } from "../../lib/app-state.ts";
 import { AdCard } from "./ad-card.tsx";
 import { AdGridSkeleton } from "./ad-grid.tsx";
+import { adCardsQueryOptions } from "./api/get-ad-cards.ts";
 import classes from "./favorites-page.module.css";
 
 type GuestList =
@@ -18,35 +20,28 @@ type GuestList =
   | { kind: "ready"; items: AdCardData[]; missing: number[] }
   | { kind: "failed" };
 
-/** A guest's favourites, in the order of the local list; ids the API no longer shows are `missing`. */
+/**
+ * A guest's favourites, in the order of the local list; ids the API no longer shows are `missing`.
+ * The list is read from this browser once the page runs, and again on `reload` (after a failure, or
+ * after forgetting the missing ones): a heart taken off on this page leaves its card in place.
+ */
 function useGuestFavorites(enabled: boolean): [GuestList, () => void] {
-  const [list, setList] = useState<GuestList>({ kind: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) fetches again.
+  const [ids, setIds] = useState<readonly number[] | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    const ids = clientState.getSnapshot().favorites;
-    if (ids.length === 0) {
-      setList({ kind: "ready", items: [], missing: [] });
-      return;
-    }
-    let isCurrent = true;
-    setList({ kind: "loading" });
-    api
-      .get<{ items: AdCardData[] }>("/api/ads/cards", { query: { ids: ids.join(",") }, silent: true })
-      .then(({ items }) => {
-        if (!isCurrent) return;
-        const found = new Set(items.map((item) => item.id));
-        setList({ kind: "ready", items, missing: ids.filter((id) => !found.has(id)) });
-      })
-      .catch(() => {
-        if (isCurrent) setList({ kind: "failed" });
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [enabled, attempt]);
-  return [list, () => setAttempt((value) => value + 1)];
+    if (enabled) setIds(clientState.getSnapshot().favorites);
+  }, [enabled]);
+  const cards = useQuery({ ...adCardsQueryOptions(ids ?? []), enabled: enabled && Boolean(ids?.length) });
+  const reload = () => {
+    const next = clientState.getSnapshot().favorites;
+    if (ids && next.join() === ids.join()) void cards.refetch();
+    else setIds(next);
+  };
+  if (ids === null) return [{ kind: "loading" }, reload];
+  if (ids.length === 0) return [{ kind: "ready", items: [], missing: [] }, reload];
+  if (cards.isFetching || cards.isPending) return [{ kind: "loading" }, reload];
+  if (cards.isError) return [{ kind: "failed" }, reload];
+  const found = new Set(cards.data.map((item) => item.id));
+  return [{ kind: "ready", items: cards.data, missing: ids.filter((id) => !found.has(id)) }, reload];
 }
 
 function EmptyFavorites() {

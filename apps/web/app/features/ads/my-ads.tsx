@@ -1,30 +1,36 @@
 import { Badge, Button, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdOwnerAction, AdStatus, MyAd, MyAdsResponse } from "@unaa/contracts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { toasts } from "../../lib/app-state.ts";
 import { HttpError } from "../../lib/http-client.ts";
-import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
-import { ConfirmModal } from "../auth/confirm-modal.tsx";
-import { FormAlert } from "../auth/form-alert.tsx";
-import { useCurrentUser } from "../auth/session.ts";
-import { deleteAd, fetchMyAds, type MyAdStatus, myAdStatuses, runAdAction } from "./my-ads-api.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { deleteAd } from "./api/delete-ad.ts";
+import { type MyAdStatus, myAdStatuses, myAdsQueryOptions, useMyAds } from "./api/get-my-ads.ts";
+import { runAdAction } from "./api/run-ad-action.ts";
 import { MyAdRow } from "./my-ads-row.tsx";
 
 function isMyAdStatus(value: string | null): value is MyAdStatus {
   return (myAdStatuses as readonly (string | null)[]).includes(value);
 }
 
-interface ListState {
-  status: MyAdStatus;
-  items: MyAd[];
-  nextCursor: string | null;
-  isLoading: boolean;
-  hasFailed: boolean;
+/** Counts with one ad moved from one status to another (or gone, `to` null). */
+function moveCount(
+  counts: MyAdsResponse["counts"],
+  from: AdStatus,
+  to: AdStatus | null,
+): MyAdsResponse["counts"] {
+  return {
+    ...counts,
+    [from]: Math.max(0, (counts[from] ?? 0) - 1),
+    ...(to ? { [to]: (counts[to] ?? 0) + 1 } : {}),
+  };
 }
 
 /**
@@ -34,103 +40,65 @@ interface ListState {
  */
 export function MyAds() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const requested = params.get("status");
   const status: MyAdStatus = isMyAdStatus(requested) ? requested : "active";
-  const [list, setList] = useState<ListState>({
-    status,
-    items: [],
-    nextCursor: null,
-    isLoading: true,
-    hasFailed: false,
-  });
-  const [counts, setCounts] = useState<Partial<Record<AdStatus, number>>>({});
-  const [busy, setBusy] = useState<{ id: number; action: AdOwnerAction | "delete" } | null>(null);
   const [toDelete, setToDelete] = useState<MyAd | null>(null);
-  const [now, setNow] = useState(() => new Date());
   const userId = useCurrentUser()?.id;
+  const queryClient = useQueryClient();
+  const list = useMyAds(userId, status);
+  const pages = list.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const counts: Partial<MyAdsResponse["counts"]> = pages.at(-1)?.counts ?? {};
+  // The time of the last answer: "days left" and the free extension window are read against it.
+  const now = new Date(list.dataUpdatedAt);
 
-  const load = (cursor: string | null, signal?: AbortSignal) => {
-    setList((current) => ({ ...current, status, isLoading: true, hasFailed: false }));
-    fetchMyAds(status, cursor, signal).then(
-      (page: MyAdsResponse) => {
-        setCounts(page.counts);
-        setNow(new Date());
-        setList((current) => ({
-          status,
-          items: cursor ? [...current.items, ...page.items] : page.items,
-          nextCursor: page.nextCursor,
-          isLoading: false,
-          hasFailed: false,
-        }));
-      },
-      () => {
-        if (!signal?.aborted) setList((current) => ({ ...current, isLoading: false, hasFailed: true }));
-      },
+  /** Changes every loaded page of this tab in the cache. */
+  const changePages = (change: (page: MyAdsResponse) => MyAdsResponse) =>
+    queryClient.setQueryData(
+      myAdsQueryOptions(userId, status).queryKey,
+      (data) => data && { ...data, pages: data.pages.map(change) },
     );
+
+  // An error answer has the client's toast (S8.2); a request that got no answer gets this one.
+  const showNetworkError = (error: unknown) => {
+    if (!(error instanceof HttpError)) toasts.add({ title: t("auth.error.network"), color: "red" });
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab (or the restored session) loads its first page.
-  useEffect(() => {
-    // The list is the signed-in user's: it waits for the session restored at page load.
-    if (userId === undefined) return;
-    const controller = new AbortController();
-    setList({ status, items: [], nextCursor: null, isLoading: true, hasFailed: false });
-    load(null, controller.signal);
-    return () => controller.abort();
-  }, [status, userId]);
-
-  const replaceRow = (ad: MyAd) => {
-    setList((current) => ({
-      ...current,
-      items: current.items.map((item) => (item.id === ad.id ? { ...item, ...ad } : item)),
-    }));
-  };
-
-  const moveCount = (from: AdStatus, to: AdStatus | null) =>
-    setCounts((current) => ({
-      ...current,
-      [from]: Math.max(0, (current[from] ?? 0) - 1),
-      ...(to ? { [to]: (current[to] ?? 0) + 1 } : {}),
-    }));
-
-  const showError = (error: unknown) => {
-    const title = error instanceof HttpError ? errorCodeText(error, locale) : t("auth.error.network");
-    toasts.add({ title, color: "red" });
-  };
-
-  const run = async (ad: MyAd, action: AdOwnerAction) => {
-    setBusy({ id: ad.id, action });
-    try {
-      const updated = await runAdAction(ad.id, action);
-      replaceRow(updated);
-      if (updated.status !== ad.status) moveCount(ad.status, updated.status);
+  const action = useMutation({
+    mutationFn: ({ ad, action }: { ad: MyAd; action: AdOwnerAction }) => runAdAction(ad.id, action),
+    onSuccess: (updated, { ad, action }) => {
+      changePages((page) => ({
+        ...page,
+        items: page.items.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)),
+        counts:
+          updated.status === ad.status ? page.counts : moveCount(page.counts, ad.status, updated.status),
+      }));
       const done = action === "publish" && updated.status === "pending" ? "publishPending" : action;
       toasts.add({ title: t(`myAds.done.${done}`), color: "teal" });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: showNetworkError,
+  });
 
-  const remove = async (ad: MyAd) => {
-    setBusy({ id: ad.id, action: "delete" });
-    try {
-      await deleteAd(ad.id);
-      setList((current) => ({ ...current, items: current.items.filter((item) => item.id !== ad.id) }));
-      moveCount(ad.status, null);
+  const removal = useMutation({
+    mutationFn: (ad: MyAd) => deleteAd(ad.id),
+    onSuccess: (_, ad) => {
+      changePages((page) => ({
+        ...page,
+        items: page.items.filter((item) => item.id !== ad.id),
+        counts: moveCount(page.counts, ad.status, null),
+      }));
       toasts.add({ title: t("myAds.done.delete"), color: "teal" });
       setToDelete(null);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: showNetworkError,
+  });
 
-  const isFirstLoad = list.isLoading && list.items.length === 0;
+  const busyAction = (ad: MyAd): AdOwnerAction | "delete" | null => {
+    if (action.isPending && action.variables.ad.id === ad.id) return action.variables.action;
+    if (removal.isPending && removal.variables.id === ad.id) return "delete";
+    return null;
+  };
 
   return (
     <Stack gap="md" data-testid="my-ads">
@@ -168,7 +136,7 @@ export function MyAds() {
         </ScrollArea>
       </Tabs>
 
-      {isFirstLoad &&
+      {list.isPending &&
         [0, 1, 2].map((index) => (
           <Paper key={index} withBorder radius="lg" p="sm">
             <Group wrap="nowrap" align="flex-start">
@@ -182,9 +150,9 @@ export function MyAds() {
           </Paper>
         ))}
 
-      {list.hasFailed && <FormAlert text={t("myAds.loadFailed")} />}
+      {list.isError && <FormAlert text={t("myAds.loadFailed")} />}
 
-      {!list.isLoading && !list.hasFailed && list.items.length === 0 && (
+      {list.isSuccess && items.length === 0 && (
         <Paper withBorder radius="lg" p="xl" data-testid="my-ads-empty">
           <Stack align="center" gap="sm">
             <Text fw={600}>{t(`myAds.empty.${status}`)}</Text>
@@ -195,22 +163,22 @@ export function MyAds() {
         </Paper>
       )}
 
-      {list.items.map((ad) => (
+      {items.map((ad) => (
         <MyAdRow
           key={ad.id}
           ad={ad}
           now={now}
-          busyAction={busy?.id === ad.id ? busy.action : null}
-          onAction={(action) => void run(ad, action)}
+          busyAction={busyAction(ad)}
+          onAction={(next) => action.mutate({ ad, action: next })}
           onDelete={() => setToDelete(ad)}
         />
       ))}
 
-      {list.nextCursor && (
+      {list.hasNextPage && (
         <Button
           variant="default"
-          onClick={() => load(list.nextCursor)}
-          loading={list.isLoading}
+          onClick={() => void list.fetchNextPage({ cancelRefetch: false })}
+          loading={list.isFetchingNextPage}
           data-testid="my-ads-more"
           style={{ alignSelf: "center" }}
         >
@@ -223,9 +191,9 @@ export function MyAds() {
         title={t("myAds.deleteTitle")}
         text={toDelete ? t("myAds.deleteText", { title: toDelete.title }) : ""}
         confirmLabel={t("myAds.action.delete")}
-        onConfirm={() => toDelete && void remove(toDelete)}
+        onConfirm={() => toDelete && removal.mutate(toDelete)}
         onClose={() => setToDelete(null)}
-        isBusy={busy?.action === "delete"}
+        isBusy={removal.isPending}
       />
     </Stack>
   );

@@ -21,9 +21,9 @@ import { IconPhoto, IconPhotoPlus, IconRefresh, IconStar, IconTrash } from "@tab
 import { type AdPhoto, adPhotoMaxBytes, adPhotosMax, errorMessages } from "@unaa/contracts";
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorCodeText } from "../../lib/api-errors.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
 import { checkPhotoFile, deletePhoto, photoAccept, uploadPhoto } from "./photo-upload.ts";
 import classes from "./photo-uploader.module.css";
 

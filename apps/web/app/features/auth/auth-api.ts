@@ -13,7 +13,7 @@ import type {
   SignPurpose,
 } from "@unaa/contracts";
 import { api, clientState } from "../../lib/app-state.ts";
-import { mergeGuestFavorites } from "../ads/favorites-store.ts";
+import { mergeGuestFavorites } from "../../lib/favorites-store.ts";
 import { currentSignInContext } from "./device.ts";
 
 const quiet = { silent: true } as const;

@@ -1,6 +1,6 @@
 import { Anchor, Group, Input, PinInput, Stack, Text } from "@mantine/core";
 import { CODE_LENGTH, type CodeSent } from "@unaa/contracts";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyMask } from "../../lib/input-mask.ts";
 import { CODE_MASK } from "./phone-input.ts";
@@ -25,7 +25,7 @@ export function CodeInput({
   onComplete?: (value: string) => void;
   /** Asks for a new code; resolves with the new delivery, or null when it failed (shown by the form). */
   onResend: () => Promise<CodeSent | null>;
-  error?: string | null | undefined;
+  error?: ReactNode;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();

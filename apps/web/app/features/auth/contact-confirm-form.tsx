@@ -1,14 +1,14 @@
 import { Button, Group, Stack } from "@mantine/core";
 import type { CodeSent, Me } from "@unaa/contracts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { confirmEmail, confirmPhone, requestEmailCode, requestPhoneCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
 import { EmailField, PhoneField } from "./contact-fields.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, loginValue } from "./login-input.tsx";
 import { maskPhoneInput } from "./phone-input.ts";
-import { useFormErrors } from "./use-form-errors.ts";
+import { type FieldProblems, useAccountForm } from "./use-account-form.ts";
 
 type Contact = "phone" | "email";
 
@@ -33,41 +33,46 @@ export function ContactConfirmForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(contact === "phone" ? maskPhoneInput(initialValue) : initialValue);
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [code, setCode] = useState("");
   const [isBusy, setBusy] = useState(false);
-  const form = useFormErrors();
-  const sendValue = () => loginValue(contact, value);
+  const account = useAccountForm({
+    initialValues: {
+      phone: contact === "phone" ? maskPhoneInput(initialValue) : "",
+      email: contact === "email" ? initialValue : "",
+      code: "",
+    },
+    check: (values): FieldProblems =>
+      sent
+        ? { code: values.code.length === 6 ? null : "auth.fieldError.codeIncomplete" }
+        : { [contact]: checkLogin(contact, values[contact]) },
+  });
+  const { form } = account;
+  const sendValue = () => loginValue(contact, form.values[contact]);
 
   const sendCode = async (): Promise<CodeSent | null> => {
     try {
       const next = await calls[contact].request(sendValue());
-      form.clearErrors();
+      account.clearErrors();
       return next;
     } catch (error) {
-      form.showApiError(error, [contact], { fieldOfCode: { LOGIN_INVALID: contact } });
+      account.showApiError(error, [contact], { fieldOfCode: { LOGIN_INVALID: contact } });
       return null;
     }
   };
 
   const confirm = async (typed: string) => {
-    if (typed.length !== 6) return form.setFieldError("code", "auth.fieldError.codeIncomplete");
+    if (typed.length !== 6) return account.setFieldError("code", "auth.fieldError.codeIncomplete");
     setBusy(true);
     try {
       onDone(await calls[contact].confirm(sendValue(), typed));
     } catch (error) {
-      form.showApiError(error, [contact, "code"]);
+      account.showApiError(error, [contact, "code"]);
       setBusy(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clearErrors();
+  const submit = async ({ code }: typeof form.values) => {
     if (sent) return confirm(code);
-    const problem = checkLogin(contact, value);
-    if (problem) return form.setFieldError(contact, problem);
     setBusy(true);
     const next = await sendCode();
     if (next) setSent(next);
@@ -75,13 +80,13 @@ export function ContactConfirmForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid={`${contact}-confirm-form`}>
+    <form onSubmit={account.onSubmit(submit)} noValidate data-testid={`${contact}-confirm-form`}>
       <Stack gap="sm">
-        <FormAlert text={form.formError} />
+        <FormAlert text={account.formError} />
         {contact === "phone" ? (
           <PhoneField
-            value={value}
-            onChange={setValue}
+            value={form.values.phone}
+            onChange={(phone) => form.setFieldValue("phone", phone)}
             error={form.errors.phone}
             readOnly={sent !== null}
             disabled={isBusy && !sent}
@@ -90,8 +95,8 @@ export function ContactConfirmForm({
           />
         ) : (
           <EmailField
-            value={value}
-            onChange={setValue}
+            value={form.values.email}
+            onChange={(email) => form.setFieldValue("email", email)}
             error={form.errors.email}
             readOnly={sent !== null}
             disabled={isBusy && !sent}
@@ -102,8 +107,8 @@ export function ContactConfirmForm({
         {sent && (
           <CodeInput
             sent={sent}
-            value={code}
-            onChange={setCode}
+            value={form.values.code}
+            onChange={(code) => form.setFieldValue("code", code)}
             onComplete={(typed) => void confirm(typed)}
             onResend={sendCode}
             error={form.errors.code}

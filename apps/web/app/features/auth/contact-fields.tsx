@@ -45,14 +45,12 @@ export function EmailField({ value, onChange, ...props }: FieldProps<TextInputPr
 }
 
 /** A new password, with the rules spelled out below the field. */
-export function NewPasswordField({ value, onChange, ...props }: FieldProps<PasswordInputProps>) {
+export function NewPasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
   return (
     <PasswordInput
       description={t("auth.signUp.passwordHint", { min: PASSWORD_MIN_LENGTH })}
       autoComplete="new-password"
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
       {...props}
     />
   );

@@ -3,13 +3,13 @@ import { IconTrash } from "@tabler/icons-react";
 import type { CodeSent, Me } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { showSuccess } from "../../lib/notify.ts";
 import { deleteAccount, requestCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
-import { ConfirmModal } from "./confirm-modal.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
+import { type FieldProblems, useAccountForm } from "./use-account-form.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 /** The login a sign-in code goes to: the main confirmed phone, else a confirmed email. */
@@ -28,35 +28,38 @@ export function DeleteAccount({ user }: { user: Me }) {
   const codeLogin = codeLoginOf(user);
   const [isOpen, setOpen] = useState(false);
   const [method, setMethod] = useState<"password" | "code">(user.hasPassword ? "password" : "code");
-  const [password, setPassword] = useState("");
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [code, setCode] = useState("");
   const [isBusy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const account = useAccountForm({
+    initialValues: { password: "", code: "" },
+    check: ({ password, code }): FieldProblems => {
+      if (method === "password") return { password: password ? null : "auth.fieldError.required" };
+      return { code: !sent || code.length === 6 ? null : "auth.fieldError.codeIncomplete" };
+    },
+  });
+  const { form } = account;
 
   const close = () => {
     setOpen(false);
-    setPassword("");
     setSent(null);
-    setCode("");
-    form.clearErrors();
+    form.reset();
+    account.clearErrors();
   };
 
   const sendCode = async (): Promise<CodeSent | null> => {
     if (!codeLogin) return null;
     try {
       const next = await requestCode("sign-in", codeLogin);
-      form.clearErrors();
+      account.clearErrors();
       return next;
     } catch (error) {
-      form.showApiError(error, []);
+      account.showApiError(error, []);
       return null;
     }
   };
 
-  const confirm = async () => {
-    form.clearErrors();
-    if (method === "password" && !password) return form.setFieldError("password", "auth.fieldError.required");
+  /** The password, or a code asked for first and then typed: the account goes. */
+  const confirm = async ({ password, code }: typeof form.values) => {
     if (method === "code" && !sent) {
       setBusy(true);
       const next = await sendCode();
@@ -64,8 +67,6 @@ export function DeleteAccount({ user }: { user: Me }) {
       setBusy(false);
       return;
     }
-    if (method === "code" && code.length !== 6)
-      return form.setFieldError("code", "auth.fieldError.codeIncomplete");
     setBusy(true);
     try {
       await deleteAccount(method === "password" ? { password } : { code });
@@ -73,7 +74,7 @@ export function DeleteAccount({ user }: { user: Me }) {
       await signOut();
       showSuccess(t("auth.delete.done"));
     } catch (error) {
-      form.showApiError(error, ["password", "code"], {
+      account.showApiError(error, ["password", "code"], {
         fieldOfCode: { PASSWORD_WRONG: "password", CREDENTIALS_INVALID: "password" },
       });
       setBusy(false);
@@ -103,7 +104,7 @@ export function DeleteAccount({ user }: { user: Me }) {
         title={t("auth.delete.confirmTitle")}
         confirmLabel={method === "code" && !sent ? t("auth.login.getCode") : t("auth.delete.confirm")}
         onClose={close}
-        onConfirm={() => void confirm()}
+        onConfirm={() => account.onSubmit(confirm)()}
         isBusy={isBusy}
       >
         <Stack gap="sm">
@@ -112,14 +113,12 @@ export function DeleteAccount({ user }: { user: Me }) {
             <List.Item>{t("auth.delete.consequenceChats")}</List.Item>
             <List.Item>{t("auth.delete.consequenceData")}</List.Item>
           </List>
-          <FormAlert text={form.formError} />
+          <FormAlert text={account.formError} />
           {method === "password" ? (
             <PasswordInput
               label={t("auth.delete.password")}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={form.errors.password}
+              {...form.getInputProps("password")}
               disabled={isBusy}
               data-autofocus
               data-testid="delete-password"
@@ -127,8 +126,8 @@ export function DeleteAccount({ user }: { user: Me }) {
           ) : sent ? (
             <CodeInput
               sent={sent}
-              value={code}
-              onChange={setCode}
+              value={form.values.code}
+              onChange={(code) => form.setFieldValue("code", code)}
               onResend={sendCode}
               error={form.errors.code}
               disabled={isBusy}
@@ -145,8 +144,8 @@ export function DeleteAccount({ user }: { user: Me }) {
               onClick={() => {
                 setMethod(method === "password" ? "code" : "password");
                 setSent(null);
-                setCode("");
-                form.clearErrors();
+                form.setFieldValue("code", "");
+                account.clearErrors();
               }}
             >
               {method === "password" ? t("auth.delete.useCode") : t("auth.delete.usePassword")}

@@ -12,10 +12,10 @@ import { isStaff } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { UserAvatar } from "../../components/user-avatar.tsx";
 import { stripLocale } from "../../lib/i18n.ts";
-import { useSession } from "./session.ts";
+import { useSession } from "../../lib/session.ts";
 import { useSignOut } from "./use-sign-out.ts";
-import { UserAvatar } from "./user-avatar.tsx";
 
 /** The login link keeps the page the visitor is on as the place to come back to. */
 function useLoginLink(): string {

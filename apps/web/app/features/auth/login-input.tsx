@@ -1,4 +1,5 @@
 import { SegmentedControl, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmailField, PhoneField } from "./contact-fields.tsx";
 import { isEmailLike, isPhoneComplete, phoneToE164 } from "./phone-input.ts";
@@ -30,7 +31,7 @@ export function LoginInput({
   onKindChange: (kind: LoginKind) => void;
   value: string;
   onChange: (value: string) => void;
-  error?: string | null | undefined;
+  error?: ReactNode;
   disabled?: boolean;
   autoFocus?: boolean;
 }) {

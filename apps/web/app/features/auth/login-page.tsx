@@ -4,17 +4,17 @@ import type { PublicConfig } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath } from "../../lib/i18n.ts";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { signInWithGoogle } from "./auth-api.ts";
-import { FormAlert } from "./form-alert.tsx";
 import { readGoogleReturn, startGoogleSignIn } from "./google-sign-in.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
+import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 type Tab = "sign-in" | "sign-up";
 
@@ -73,11 +73,11 @@ export function LoginPage() {
   useEffect(() => setTab(urlTab), [urlTab]);
   const googleClientId = useGoogleClientId();
   const isHydrated = useIsHydrated();
-  const google = useFormErrors();
-  const { showApiError, setFieldError } = google;
+  const describe = useApiErrorTexts();
+  const [googleError, setGoogleError] = useState<string | null>(null);
   const isGoogleBusy = useGoogleReturn(
-    (error) => showApiError(error, []),
-    () => setFieldError("google", "auth.google.refused"),
+    (error) => setGoogleError(describe(error, []).form),
+    () => setGoogleError(t("auth.google.refused")),
   );
 
   const redirect = params.get("redirect");
@@ -101,7 +101,7 @@ export function LoginPage() {
       <PageHeader />
       <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
         <Stack gap="lg">
-          <FormAlert text={google.formError ?? google.errors.google} />
+          <FormAlert text={googleError} />
           <Tabs value={tab} onChange={selectTab} keepMounted={false}>
             <Tabs.List grow mb="lg">
               <Tabs.Tab value="sign-in" data-testid="tab-sign-in">

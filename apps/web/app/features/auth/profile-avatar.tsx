@@ -3,13 +3,13 @@ import { IconTrash, IconUpload } from "@tabler/icons-react";
 import type { Me } from "@unaa/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { UserAvatar } from "../../components/user-avatar.tsx";
+import { showSuccess } from "../../lib/notify.ts";
 import { deleteAvatar, uploadAvatar } from "./auth-api.ts";
 import { AvatarCropper } from "./avatar-cropper.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
-import { UserAvatar } from "./user-avatar.tsx";
+import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 /** The API refuses larger uploads; a bigger original is only fine when it is cropped first. */
@@ -33,19 +33,25 @@ export function ProfileAvatar({ user }: { user: Me }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<{ image: HTMLImageElement; url: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const form = useFormErrors();
+  const describe = useApiErrorTexts();
+  /** Why the last picture was refused (the API's text about the file, or any other error). */
+  const [error, setError] = useState<string | null>(null);
+  const showError = (cause: unknown) => {
+    const texts = describe(cause, ["file"]);
+    setError(texts.fields.file ?? texts.form);
+  };
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
 
   const upload = async (blob: Blob) => {
     setSaving(true);
-    form.clearErrors();
+    setError(null);
     try {
       await uploadAvatar(blob);
       setPicked(null);
       showSuccess(t("auth.avatar.saved"));
     } catch (error) {
-      form.showApiError(error, ["file"]);
+      showError(error);
     } finally {
       setSaving(false);
     }
@@ -53,24 +59,24 @@ export function ProfileAvatar({ user }: { user: Me }) {
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    form.clearErrors();
+    setError(null);
     try {
       setPicked(await loadImage(file));
     } catch {
       // HEIC and other formats the browser cannot draw: the server crops them square itself.
-      if (file.size > MAX_UPLOAD_BYTES) form.setFieldError("file", "auth.avatar.tooLarge");
+      if (file.size > MAX_UPLOAD_BYTES) setError(t("auth.avatar.tooLarge"));
       else await upload(file);
     }
   };
 
   const remove = async () => {
     setSaving(true);
-    form.clearErrors();
+    setError(null);
     try {
       await deleteAvatar();
       showSuccess(t("auth.avatar.deleted"));
     } catch (error) {
-      form.showApiError(error, ["file"]);
+      showError(error);
     } finally {
       setSaving(false);
     }
@@ -116,7 +122,7 @@ export function ProfileAvatar({ user }: { user: Me }) {
           </Text>
         </Stack>
       </Group>
-      <FormAlert text={form.errors.file ?? form.formError} />
+      <FormAlert text={error} />
       <Modal
         opened={picked !== null}
         onClose={() => setPicked(null)}
@@ -125,7 +131,7 @@ export function ProfileAvatar({ user }: { user: Me }) {
       >
         {picked && (
           <>
-            <FormAlert text={form.errors.file ?? form.formError} />
+            <FormAlert text={error} />
             <AvatarCropper
               image={picked.image}
               onCancel={() => setPicked(null)}

@@ -3,8 +3,8 @@ import { IconMail } from "@tabler/icons-react";
 import type { Me } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showSuccess } from "../../lib/notify.ts";
 import { ContactConfirmForm } from "./contact-confirm-form.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 /** Email: add, change or confirm, each through a code sent to the new address. */

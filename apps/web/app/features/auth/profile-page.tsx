@@ -1,5 +1,6 @@
 import { Skeleton, Stack } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { useSession } from "../../lib/session.ts";
 import { fetchMe } from "./auth-api.ts";
 import { DeleteAccount } from "./delete-account.tsx";
 import { ProfileAvatar } from "./profile-avatar.tsx";
@@ -7,7 +8,6 @@ import { ProfileEmail } from "./profile-email.tsx";
 import { ProfilePassword } from "./profile-password.tsx";
 import { ProfilePhones } from "./profile-phones.tsx";
 import { ProfileUsername } from "./profile-username.tsx";
-import { useSession } from "./session.ts";
 
 /**
  * /settings/profile. The user comes from the session; the page also asks `GET /api/user/me` once, so

@@ -3,14 +3,14 @@ import { IconPlus, IconStar, IconTrash } from "@tabler/icons-react";
 import type { Me, UserPhone } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { formatPhone } from "../../lib/format.ts";
+import { showSuccess } from "../../lib/notify.ts";
 import { deletePhone, makePhoneMain } from "./auth-api.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
 import { ContactConfirmForm } from "./contact-confirm-form.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
 import { SettingsSection } from "./settings-section.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
+import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 /** Phones: several, each confirmed by a code; one is the main one; the only way to sign in stays. */
 export function ProfilePhones({ user }: { user: Me }) {
@@ -18,16 +18,17 @@ export function ProfilePhones({ user }: { user: Me }) {
   const [adding, setAdding] = useState<{ phone: string } | null>(null);
   const [toDelete, setToDelete] = useState<UserPhone | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const form = useFormErrors();
+  const describe = useApiErrorTexts();
+  const [error, setError] = useState<string | null>(null);
 
   const run = async (id: number, action: () => Promise<unknown>, doneKey: string) => {
     setBusyId(id);
-    form.clearErrors();
+    setError(null);
     try {
       await action();
       showSuccess(t(doneKey));
-    } catch (error) {
-      form.showApiError(error, []);
+    } catch (cause) {
+      setError(describe(cause, []).form);
     } finally {
       setBusyId(null);
     }
@@ -106,7 +107,7 @@ export function ProfilePhones({ user }: { user: Me }) {
           </Paper>
         ))}
       </Stack>
-      <FormAlert text={form.formError} />
+      <FormAlert text={error} />
       {adding ? (
         <ContactConfirmForm
           key={adding.phone}

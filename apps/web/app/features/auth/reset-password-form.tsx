@@ -1,17 +1,17 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import type { CodeSent } from "@unaa/contracts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { resetPassword, sendResetPasswordCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
 import { NewPasswordField } from "./contact-fields.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
 import { checkNewPassword } from "./sign-up-form.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
+import { type FieldProblems, useAccountForm } from "./use-account-form.ts";
 
 /**
  * Reset: the phone or email, then the code and a new password. Success signs in here and ends
@@ -19,75 +19,69 @@ import { useIsHydrated } from "./use-hydrated.ts";
  */
 export function ResetPasswordForm({ loginLink }: { loginLink: string }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<LoginKind>("phone");
-  const [login, setLogin] = useState("");
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
   const [isBusy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const account = useAccountForm({
+    initialValues: { kind: "phone" as LoginKind, login: "", code: "", password: "" },
+    check: ({ kind, login, code, password }): FieldProblems =>
+      sent
+        ? {
+            code: code.length === 6 ? null : "auth.fieldError.codeIncomplete",
+            password: checkNewPassword(password),
+          }
+        : { login: checkLogin(kind, login) },
+  });
+  const { form } = account;
+  const { kind, login } = form.values;
   const isHydrated = useIsHydrated();
 
   const sendCode = async (): Promise<CodeSent | null> => {
     try {
       const next = await sendResetPasswordCode(loginValue(kind, login));
-      form.clearErrors();
+      account.clearErrors();
       return next;
     } catch (error) {
-      form.showApiError(error, ["login"]);
+      account.showApiError(error, ["login"]);
       return null;
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clearErrors();
+  const submit = async ({ code, password }: typeof form.values) => {
+    setBusy(true);
     if (!sent) {
-      const loginProblem = checkLogin(kind, login);
-      if (loginProblem) return form.setFieldError("login", loginProblem);
-      setBusy(true);
       const next = await sendCode();
       if (next) setSent(next);
       setBusy(false);
       return;
     }
-    const problems = {
-      code: code.length === 6 ? null : "auth.fieldError.codeIncomplete",
-      password: checkNewPassword(password),
-    };
-    for (const [field, key] of Object.entries(problems)) form.setFieldError(field, key);
-    if (Object.values(problems).some(Boolean)) return;
-    setBusy(true);
     try {
       await resetPassword({ login: loginValue(kind, login), code, password });
     } catch (error) {
-      form.showApiError(error, ["login", "code", "password"]);
+      account.showApiError(error, ["login", "code", "password"]);
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={submit} method="post" noValidate data-testid="reset-form">
+    <form onSubmit={account.onSubmit(submit)} method="post" noValidate data-testid="reset-form">
       <Stack gap="md">
         <Text c="dimmed" size="sm">
           {sent ? t("auth.reset.leadCode") : t("auth.reset.lead")}
         </Text>
-        <FormAlert text={form.formError} />
+        <FormAlert text={account.formError} />
         {sent ? (
           <>
             <CodeInput
               sent={sent}
-              value={code}
-              onChange={setCode}
+              value={form.values.code}
+              onChange={(code) => form.setFieldValue("code", code)}
               onResend={sendCode}
               error={form.errors.code ?? form.errors.login}
               disabled={isBusy}
             />
             <NewPasswordField
               label={t("auth.reset.newPassword")}
-              value={password}
-              onChange={setPassword}
-              error={form.errors.password}
+              {...form.getInputProps("password")}
               disabled={isBusy}
               name="password"
               data-testid="reset-password"
@@ -97,12 +91,11 @@ export function ResetPasswordForm({ loginLink }: { loginLink: string }) {
           <LoginInput
             kind={kind}
             onKindChange={(next) => {
-              setKind(next);
-              setLogin("");
-              form.clearErrors();
+              form.setValues({ kind: next, login: "" });
+              account.clearErrors();
             }}
             value={login}
-            onChange={setLogin}
+            onChange={(next) => form.setFieldValue("login", next)}
             error={form.errors.login}
             disabled={isBusy}
             autoFocus
@@ -125,8 +118,8 @@ export function ResetPasswordForm({ loginLink }: { loginLink: string }) {
             size="sm"
             onClick={() => {
               setSent(null);
-              setCode("");
-              form.clearErrors();
+              form.setFieldValue("code", "");
+              account.clearErrors();
             }}
           >
             {t(kind === "phone" ? "auth.code.changePhone" : "auth.code.changeEmail")}

@@ -4,13 +4,13 @@ import type { PublicConfig, Session } from "@unaa/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { showSuccess } from "../../lib/notify.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { endOtherSessions, endSession, listSessions } from "./auth-api.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { showSuccess } from "./notify.ts";
-import { useSession } from "./session.ts";
-import { useFormErrors } from "./use-form-errors.ts";
+import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 const deviceIcons = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet };
 const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
@@ -108,16 +108,17 @@ export function SessionsList() {
   const [endingId, setEndingId] = useState<string | null>(null);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isEndingAll, setEndingAll] = useState(false);
-  const form = useFormErrors();
-  const { showApiError } = form;
+  const describe = useApiErrorTexts();
+  const [error, setError] = useState<string | null>(null);
+  const showError = useCallback((cause: unknown) => setError(describe(cause, []).form), [describe]);
 
   const load = useCallback(async () => {
     try {
       setSessions(orderSessions(await listSessions()));
-    } catch (error) {
-      showApiError(error, []);
+    } catch (cause) {
+      showError(cause);
     }
-  }, [showApiError]);
+  }, [showError]);
 
   useEffect(() => {
     if (status === "signed-in") void load();
@@ -132,13 +133,13 @@ export function SessionsList() {
 
   const endOne = async (id: string) => {
     setEndingId(id);
-    form.clearErrors();
+    setError(null);
     try {
       await endSession(id);
       setSessions((current) => current?.filter((session) => session.id !== id) ?? null);
       showSuccess(t("auth.sessions.ended"));
-    } catch (error) {
-      form.showApiError(error, []);
+    } catch (cause) {
+      showError(cause);
     } finally {
       setEndingId(null);
     }
@@ -146,13 +147,13 @@ export function SessionsList() {
 
   const endAll = async () => {
     setEndingAll(true);
-    form.clearErrors();
+    setError(null);
     try {
       await endOtherSessions();
       setSessions((current) => current?.filter((session) => session.current) ?? null);
       showSuccess(t("auth.sessions.endedAll"));
-    } catch (error) {
-      form.showApiError(error, []);
+    } catch (cause) {
+      showError(cause);
     } finally {
       setEndingAll(false);
       setConfirmOpen(false);
@@ -166,7 +167,7 @@ export function SessionsList() {
       <Text c="dimmed" size="sm">
         {t("auth.sessions.lead")}
       </Text>
-      <FormAlert text={form.formError} />
+      <FormAlert text={error} />
       {sessions === null ? (
         <Stack gap="sm" aria-busy>
           <Skeleton height={104} radius="md" />

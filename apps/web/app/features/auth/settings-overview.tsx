@@ -10,10 +10,10 @@ import {
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { UserAvatar } from "../../components/user-avatar.tsx";
 import { formatPhone } from "../../lib/format.ts";
-import { useSession } from "./session.ts";
+import { useSession } from "../../lib/session.ts";
 import classes from "./settings-overview.module.css";
-import { UserAvatar } from "./user-avatar.tsx";
 
 const cards = [
   { section: "profile", titleKey: "page.settingsProfile.title", icon: IconUserCircle },

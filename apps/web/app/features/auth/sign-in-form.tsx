@@ -1,15 +1,15 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import type { CodeSent } from "@unaa/contracts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signInWithCode, signInWithPassword } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
+import { type FieldProblems, useAccountForm } from "./use-account-form.ts";
 
 type Method = "password" | "code";
 
@@ -19,71 +19,67 @@ type Method = "password" | "code";
  */
 export function SignInForm({ resetLink }: { resetLink: string }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<LoginKind>("phone");
-  const [login, setLogin] = useState("");
   const [method, setMethod] = useState<Method>("password");
-  const [password, setPassword] = useState("");
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [code, setCode] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const account = useAccountForm({
+    initialValues: { kind: "phone" as LoginKind, login: "", password: "", code: "" },
+    check: ({ kind, login, password, code }): FieldProblems => {
+      if (sent) return { code: code.length === 6 ? null : "auth.fieldError.codeIncomplete" };
+      const loginProblem = checkLogin(kind, login);
+      if (loginProblem) return { login: loginProblem };
+      return { password: method === "password" && !password ? "auth.fieldError.required" : null };
+    },
+  });
+  const { form } = account;
+  const { kind, login } = form.values;
   const isHydrated = useIsHydrated();
 
   const changeKind = (next: LoginKind) => {
-    setKind(next);
-    setLogin("");
-    form.clearErrors();
+    form.setValues({ kind: next, login: "" });
+    account.clearErrors();
   };
 
   const changeMethod = (next: Method) => {
     setMethod(next);
     setSent(null);
-    setCode("");
-    form.clearErrors();
+    form.setFieldValue("code", "");
+    account.clearErrors();
   };
 
   const sendCode = async (): Promise<CodeSent | null> => {
     try {
       const next = await requestCode("sign-in", loginValue(kind, login));
-      form.clearErrors();
+      account.clearErrors();
       return next;
     } catch (error) {
-      form.showApiError(error, ["login"]);
+      account.showApiError(error, ["login"]);
       return null;
     }
   };
 
   const submitCode = async (value: string) => {
     if (value.length !== 6) {
-      form.setFieldError("code", "auth.fieldError.codeIncomplete");
+      account.setFieldError("code", "auth.fieldError.codeIncomplete");
       return;
     }
     setBusy(true);
     try {
       await signInWithCode(loginValue(kind, login), value);
     } catch (error) {
-      form.showApiError(error, ["login", "code"]);
+      account.showApiError(error, ["login", "code"]);
       setBusy(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clearErrors();
+  const submit = async ({ password, code }: typeof form.values) => {
     if (sent) return submitCode(code);
-    const loginProblem = checkLogin(kind, login);
-    if (loginProblem) return form.setFieldError("login", loginProblem);
     setBusy(true);
     try {
       if (method === "code") {
         const next = await sendCode();
         if (next) setSent(next);
-        setBusy(false);
-        return;
-      }
-      if (!password) {
-        form.setFieldError("password", "auth.fieldError.required");
         setBusy(false);
         return;
       }
@@ -96,21 +92,21 @@ export function SignInForm({ resetLink }: { resetLink: string }) {
         setNotice(t("auth.login.codeRequired"));
         return;
       }
-      form.showApiError(error, ["login", "password"]);
+      account.showApiError(error, ["login", "password"]);
     }
   };
 
   return (
-    <form onSubmit={submit} method="post" noValidate data-testid="sign-in-form">
+    <form onSubmit={account.onSubmit(submit)} method="post" noValidate data-testid="sign-in-form">
       <Stack gap="md">
         <FormAlert text={notice} tone="info" />
-        <FormAlert text={form.formError} />
+        <FormAlert text={account.formError} />
         {sent ? (
           <>
             <CodeInput
               sent={sent}
-              value={code}
-              onChange={setCode}
+              value={form.values.code}
+              onChange={(code) => form.setFieldValue("code", code)}
               onComplete={submitCode}
               onResend={sendCode}
               error={form.errors.code}
@@ -126,7 +122,7 @@ export function SignInForm({ resetLink }: { resetLink: string }) {
               kind={kind}
               onKindChange={changeKind}
               value={login}
-              onChange={setLogin}
+              onChange={(next) => form.setFieldValue("login", next)}
               error={form.errors.login}
               disabled={isBusy}
             />
@@ -135,9 +131,7 @@ export function SignInForm({ resetLink }: { resetLink: string }) {
                 <PasswordInput
                   label={t("auth.login.password")}
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  error={form.errors.password}
+                  {...form.getInputProps("password")}
                   disabled={isBusy}
                   name="password"
                   data-testid="login-password"

@@ -6,17 +6,17 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from "@unaa/contracts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signUp } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";
 import { NewPasswordField } from "./contact-fields.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { checkLogin, LoginInput, type LoginKind, loginValue } from "./login-input.tsx";
-import { useFormErrors } from "./use-form-errors.ts";
-import { useIsHydrated } from "./use-hydrated.ts";
+import { type FieldProblems, useAccountForm } from "./use-account-form.ts";
 
 /** A translation key when the username breaks the rules, null when it may be sent. */
 export function checkUsername(username: string): string | null {
@@ -37,68 +37,63 @@ export function checkNewPassword(password: string): string | null {
  */
 export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<LoginKind>("phone");
-  const [login, setLogin] = useState("");
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [code, setCode] = useState("");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
   const [isBusy, setBusy] = useState(false);
   const [accountExists, setAccountExists] = useState(false);
-  const form = useFormErrors();
+  const account = useAccountForm({
+    initialValues: { kind: "phone" as LoginKind, login: "", code: "", username: "", password: "" },
+    check: ({ kind, login, code, username, password }): FieldProblems =>
+      sent
+        ? {
+            code: code.length === 6 ? null : "auth.fieldError.codeIncomplete",
+            username: checkUsername(username),
+            password: checkNewPassword(password),
+          }
+        : { login: checkLogin(kind, login) },
+  });
+  const { form } = account;
+  const { kind, login } = form.values;
   const isHydrated = useIsHydrated();
 
   const sendCode = async (): Promise<CodeSent | null> => {
     try {
       const next = await requestCode("sign-up", loginValue(kind, login));
-      form.clearErrors();
+      account.clearErrors();
       setAccountExists(false);
       return next;
     } catch (error) {
       setAccountExists((error as { code?: string }).code === "ACCOUNT_EXISTS");
-      form.showApiError(error, ["login"]);
+      account.showApiError(error, ["login"]);
       return null;
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clearErrors();
+  const submit = async ({ code, username, password }: typeof form.values) => {
+    setBusy(true);
     if (!sent) {
-      const loginProblem = checkLogin(kind, login);
-      if (loginProblem) return form.setFieldError("login", loginProblem);
-      setBusy(true);
       const next = await sendCode();
       if (next) setSent(next);
       setBusy(false);
       return;
     }
-    const problems = {
-      code: code.length === 6 ? null : "auth.fieldError.codeIncomplete",
-      username: checkUsername(username),
-      password: checkNewPassword(password),
-    };
-    for (const [field, key] of Object.entries(problems)) form.setFieldError(field, key);
-    if (Object.values(problems).some(Boolean)) return;
-    setBusy(true);
     try {
       await signUp({ login: loginValue(kind, login), code, username: username.trim(), password });
     } catch (error) {
-      form.showApiError(error, ["login", "code", "username", "password"]);
+      account.showApiError(error, ["login", "code", "username", "password"]);
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={submit} method="post" noValidate data-testid="sign-up-form">
+    <form onSubmit={account.onSubmit(submit)} method="post" noValidate data-testid="sign-up-form">
       <Stack gap="md">
-        <FormAlert text={form.formError} />
+        <FormAlert text={account.formError} />
         {sent ? (
           <>
             <CodeInput
               sent={sent}
-              value={code}
-              onChange={setCode}
+              value={form.values.code}
+              onChange={(code) => form.setFieldValue("code", code)}
               onResend={sendCode}
               error={form.errors.code ?? form.errors.login}
               disabled={isBusy}
@@ -107,9 +102,7 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
               label={t("auth.signUp.username")}
               description={t("auth.signUp.usernameHint")}
               autoComplete="username"
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={form.errors.username}
+              {...form.getInputProps("username")}
               disabled={isBusy}
               maxLength={USERNAME_MAX_LENGTH}
               name="username"
@@ -117,9 +110,7 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
             />
             <NewPasswordField
               label={t("auth.signUp.password")}
-              value={password}
-              onChange={setPassword}
-              error={form.errors.password}
+              {...form.getInputProps("password")}
               disabled={isBusy}
               name="password"
               data-testid="sign-up-password"
@@ -129,12 +120,11 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
           <LoginInput
             kind={kind}
             onKindChange={(next) => {
-              setKind(next);
-              setLogin("");
-              form.clearErrors();
+              form.setValues({ kind: next, login: "" });
+              account.clearErrors();
             }}
             value={login}
-            onChange={setLogin}
+            onChange={(next) => form.setFieldValue("login", next)}
             error={form.errors.login}
             disabled={isBusy}
           />
@@ -161,8 +151,8 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
             size="sm"
             onClick={() => {
               setSent(null);
-              setCode("");
-              form.clearErrors();
+              form.setFieldValue("code", "");
+              account.clearErrors();
             }}
           >
             {t(kind === "phone" ? "auth.code.changePhone" : "auth.code.changeEmail")}

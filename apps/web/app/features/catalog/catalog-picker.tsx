@@ -19,15 +19,11 @@ import {
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/use-locale.ts";
-import {
-  fetchCatalogComplectations,
-  fetchCatalogGenerations,
-  fetchCatalogMarks,
-  fetchCatalogModels,
-  primeCatalogMarks,
-} from "./catalog-api.ts";
+import { useCatalogComplectations } from "./api/get-catalog-complectations.ts";
+import { useCatalogGenerations } from "./api/get-catalog-generations.ts";
+import { rememberCarMarks, useCatalogMarks } from "./api/get-catalog-marks.ts";
+import { useCatalogModels } from "./api/get-catalog-models.ts";
 import { describeComplectation, formatYears } from "./catalog-format.ts";
-import { useCatalogList } from "./use-catalog-list.ts";
 
 /** The chosen slugs, outermost first; a level is null until chosen (and after its parent changes). */
 export interface CatalogPickerValue {
@@ -141,27 +137,19 @@ export function CatalogPicker({
 }: CatalogPickerProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const pageMarks = initialMarks?.kind === kind ? initialMarks : undefined;
   useEffect(() => {
-    if (initialMarks?.kind === kind) primeCatalogMarks(initialMarks);
-  }, [initialMarks, kind]);
+    if (pageMarks) rememberCarMarks(pageMarks);
+  }, [pageMarks]);
 
-  const marks = useCatalogList(
-    `marks:${kind}`,
-    () => fetchCatalogMarks(kind),
-    initialMarks?.kind === kind ? initialMarks : undefined,
-  );
-  const models = useCatalogList(value.mark && levels >= 2 ? `models:${kind}:${value.mark}` : null, () =>
-    fetchCatalogModels(kind, value.mark ?? ""),
-  );
-  const generations = useCatalogList(
-    value.mark && value.model && levels >= 3 ? `generations:${kind}:${value.mark}:${value.model}` : null,
-    () => fetchCatalogGenerations(kind, value.mark ?? "", value.model ?? ""),
-  );
-  const complectations = useCatalogList(
-    value.mark && value.model && value.generation && levels >= 4
-      ? `complectations:${kind}:${value.mark}:${value.model}:${value.generation}`
-      : null,
-    () => fetchCatalogComplectations(kind, value.mark ?? "", value.model ?? "", value.generation ?? ""),
+  const marks = useCatalogMarks(kind, pageMarks);
+  const models = useCatalogModels(kind, levels >= 2 ? value.mark : null);
+  const generations = useCatalogGenerations(kind, value.mark, levels >= 3 ? value.model : null);
+  const complectations = useCatalogComplectations(
+    kind,
+    value.mark,
+    value.model,
+    levels >= 4 ? value.generation : null,
   );
 
   const groupLabels = { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") };
@@ -221,8 +209,8 @@ export function CatalogPicker({
     renderOption,
     comboboxProps: { shadow: "md", transitionProps: { duration: 0 } },
   } as const;
-  const status = (list: { isLoading: boolean; hasFailed: boolean }) =>
-    list.hasFailed
+  const status = (list: { isLoading: boolean; isError: boolean }) =>
+    list.isError
       ? t("catalog.picker.failed")
       : list.isLoading
         ? t("catalog.picker.loading")

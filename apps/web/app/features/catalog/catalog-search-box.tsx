@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigate } from "react-router";
 import { localizePath } from "../../lib/i18n.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { searchCatalog } from "./catalog-api.ts";
+import { searchCatalog } from "./api/search-catalog.ts";
 import { catalogPath, formatYears } from "./catalog-format.ts";
 
 /** Wait this long after the last key before asking, so typing "камри" is one request, not five. */

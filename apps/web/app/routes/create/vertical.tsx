@@ -1,6 +1,6 @@
 import { isVertical } from "@unaa/contracts";
 import { TitledPage } from "../../components/titled-page.tsx";
-import { AdForm } from "../../features/ads/ad-form.tsx";
+import { AdForm } from "../../features/ads/ad-form/ad-form.tsx";
 import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { pagePathOf } from "../../lib/route-url.ts";

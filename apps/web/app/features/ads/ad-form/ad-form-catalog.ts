@@ -1,8 +1,9 @@
 /**
  * The ad form's catalogue choice in both directions: the pickers speak slugs, an ad stores ids.
- * Slugs become ids through the browser's cached catalogue lists; an edited ad's ids come back as
+ * Slugs become ids through the browser's cached catalogue lists (the pickers' queries); an edited ad's ids come back as
  * slugs and names from the server (the catalogue service's `findRefs`).
  */
+import type { QueryClient } from "@tanstack/react-query";
 import type {
   CatalogComplectation,
   CatalogComplectationsResponse,
@@ -14,6 +15,10 @@ import type {
   FieldDefinition,
   VerticalDefinition,
 } from "@unaa/contracts";
+import { catalogComplectationsQueryOptions } from "../../catalog/api/get-catalog-complectations.ts";
+import { catalogGenerationsQueryOptions } from "../../catalog/api/get-catalog-generations.ts";
+import { catalogMarksQueryOptions } from "../../catalog/api/get-catalog-marks.ts";
+import { catalogModelsQueryOptions } from "../../catalog/api/get-catalog-models.ts";
 import type { CatalogChoice, CatalogSlugs, FieldValue } from "./ad-form-values.ts";
 
 export interface CatalogLists {
@@ -26,6 +31,18 @@ export interface CatalogLists {
     model: string,
     generation: string,
   ): Promise<CatalogComplectationsResponse>;
+}
+
+/** The browser's catalogue lists, from the query cache the pickers fill (asked only when missing). */
+export function catalogListsOf(queryClient: QueryClient): CatalogLists {
+  return {
+    marks: (kind) => queryClient.fetchQuery(catalogMarksQueryOptions(kind)),
+    models: (kind, mark) => queryClient.fetchQuery(catalogModelsQueryOptions(kind, mark)),
+    generations: (kind, mark, model) =>
+      queryClient.fetchQuery(catalogGenerationsQueryOptions(kind, mark, model)),
+    complectations: (kind, mark, model, generation) =>
+      queryClient.fetchQuery(catalogComplectationsQueryOptions(kind, mark, model, generation)),
+  };
 }
 
 type CatalogField = Extract<FieldDefinition, { kind: "catalog" }>;

@@ -2,16 +2,16 @@ import { Box, Grid, Group, Paper, Stack, Table, Text, Title } from "@mantine/cor
 import type { AdCard as AdCardData } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { useLocale } from "../../lib/use-locale.ts";
-import type { loader as rootLoader } from "../../root.tsx";
-import { AdCard } from "./ad-card.tsx";
+import { useLocale } from "../../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../../root.tsx";
+import { AdCard } from "../ad-card.tsx";
+import { adLocation, fieldLabelKey, formatAdPrice, formatFieldValue } from "../ad-format.ts";
+import { AdPhoto } from "../ad-photo.tsx";
 import type { AdFormStepProps } from "./ad-form-fields.tsx";
 import { previewTitle } from "./ad-form-values.ts";
-import { adLocation, fieldLabelKey, formatAdPrice, formatFieldValue } from "./ad-format.ts";
-import { AdPhoto } from "./ad-photo.tsx";
 
 /** The last step: the ad as a card in the lists and as its page will show it, before it goes out. */
-export function AdFormPreview({ definition, values }: Pick<AdFormStepProps, "definition" | "values">) {
+export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "definition" | "values">) {
   const { t } = useTranslation();
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;

@@ -14,17 +14,17 @@ import { IconPhone } from "@tabler/icons-react";
 import { type Currency, currencies, unitFieldOf } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { AppLink } from "../../components/app-link.tsx";
-import { formatPhone } from "../../lib/format.ts";
-import { useLocale } from "../../lib/use-locale.ts";
-import type { loader as rootLoader } from "../../root.tsx";
-import { useCurrentUser } from "../auth/session.ts";
-import { AdField, type AdFormStepProps, InlineSelect, NumberText } from "./ad-form-fields.tsx";
+import { AppLink } from "../../../components/app-link.tsx";
+import { formatPhone } from "../../../lib/format.ts";
+import { useCurrentUser } from "../../../lib/session.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../../root.tsx";
+import { countryName } from "../ad-format.ts";
+import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
-import { countryName } from "./ad-format.ts";
 
 /** The price step: price and currency (and its unit for services), where, how to get in touch, a video. */
-export function AdFormPrice({ definition, values, change, changeField, errorOf }: AdFormStepProps) {
+export function PriceStep({ definition, values, change, changeField, errorOf }: AdFormStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const user = useCurrentUser();
@@ -36,7 +36,7 @@ export function AdFormPrice({ definition, values, change, changeField, errorOf }
   return (
     <Stack gap="xl">
       <Stack gap="sm">
-        <NumberText
+        <NumberField
           label={t("field.price")}
           withAsterisk
           description={t("adForm.price.zeroHint")}

@@ -1,4 +1,4 @@
-import { toasts } from "../../lib/app-state.ts";
+import { toasts } from "./app-state.ts";
 
 /** A short success message in the toast stack; it closes by itself like every toast (S4.13). */
 export function showSuccess(title: string): void {

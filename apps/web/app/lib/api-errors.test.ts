@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HttpError, NetworkError } from "../../lib/http-client.ts";
 import { describeApiError } from "./api-errors.ts";
+import { HttpError, NetworkError } from "./http-client.ts";
 
 const texts: Record<string, string> = {
   "auth.fieldError.common": "Too common",

@@ -1,6 +1,6 @@
 import { adFavoritesMax } from "@unaa/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { type AuthUser, createClientState, GUEST_FAVORITES_KEY } from "../../lib/client-state.ts";
+import { type AuthUser, createClientState, GUEST_FAVORITES_KEY } from "./client-state.ts";
 
 const memory = new Map<string, string>();
 const storage = {
@@ -14,7 +14,7 @@ const fake = vi.hoisted(() => ({
   state: null as unknown as ReturnType<typeof createClientState>,
 }));
 
-vi.mock("../../lib/app-state.ts", () => ({
+vi.mock("./app-state.ts", () => ({
   api: { put: fake.put, del: fake.del, post: fake.post },
   get clientState() {
     return fake.state;

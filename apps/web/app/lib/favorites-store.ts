@@ -6,8 +6,8 @@
  */
 import { type AdFavoriteResponse, adFavoritesMax } from "@unaa/contracts";
 import { useSyncExternalStore } from "react";
-import { api, clientState, guestStorage } from "../../lib/app-state.ts";
-import { loadGuestFavorites, saveGuestFavorites } from "../../lib/client-state.ts";
+import { api, clientState, guestStorage } from "./app-state.ts";
+import { loadGuestFavorites, saveGuestFavorites } from "./client-state.ts";
 
 const quiet = { silent: true } as const;
 const none: readonly number[] = Object.freeze([]);

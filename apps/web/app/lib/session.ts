@@ -6,7 +6,7 @@
 import type { Me } from "@unaa/contracts";
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import { api, clientState } from "../../lib/app-state.ts";
+import { api, clientState } from "./app-state.ts";
 
 export type SessionStatus = "restoring" | "signed-in" | "guest";
 

@@ -6,8 +6,8 @@ import type { ServerContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
 import { formatPrice } from "../../lib/format.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { formatCount } from "../ads/ad-format.ts";
-import { listLocation } from "../ads/ad-list-query.ts";
+import { formatCount } from "./ad-format.ts";
+import { listLocation } from "./ad-list-query.ts";
 
 interface Ref {
   id: number;

@@ -4,23 +4,30 @@ import {
   Group,
   Input,
   NativeSelect,
+  NumberInput,
+  type NumberInputProps,
   Select,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   TextInput,
-  type TextInputProps,
 } from "@mantine/core";
-import { colorSwatches, type FieldDefinition, resolveBound, type VerticalDefinition } from "@unaa/contracts";
-import { useEffect, useId, useMemo, useState } from "react";
+import {
+  colorSwatches,
+  type FieldDefinition,
+  resolveBound,
+  unitFieldOf,
+  type VerticalDefinition,
+} from "@unaa/contracts";
+import { type ClipboardEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber, THOUSANDS_SEPARATOR } from "../../lib/format.ts";
-import { applyMask, createNumberMask } from "../../lib/input-mask.ts";
-import { useLocale } from "../../lib/use-locale.ts";
-import { CONTROL_SIZE } from "../../theme.ts";
+import { formatNumber, getDecimalSeparator, THOUSANDS_SEPARATOR } from "../../../lib/format.ts";
+import { applyMask } from "../../../lib/input-mask.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
+import { CONTROL_SIZE } from "../../../theme.ts";
+import { fieldLabelKey, valueLabelKey } from "../ad-format.ts";
 import type { AdFormValues, FieldValue } from "./ad-form-values.ts";
-import { fieldLabelKey, valueLabelKey } from "./ad-format.ts";
 
 type NumberDefinition = Extract<FieldDefinition, { kind: "number" | "integer" }>;
 
@@ -48,7 +55,8 @@ export function numberOptionsOf(field: NumberDefinition) {
   return { decimals: decimalsOf(field), isGrouped: resolveBound(field.max) >= groupFrom };
 }
 
-interface NumberTextProps extends Omit<TextInputProps, "value" | "onChange"> {
+interface NumberFieldProps
+  extends Omit<NumberInputProps, "value" | "onChange" | "decimalScale" | "allowDecimal" | "allowNegative"> {
   value: number | null;
   onChange: (value: number | null) => void;
   decimals: number;
@@ -56,41 +64,70 @@ interface NumberTextProps extends Omit<TextInputProps, "value" | "onChange"> {
   unsigned?: boolean;
 }
 
+/** The number behind what Mantine's NumberInput reports: a number, or a text while it is typed ("3."). */
+function numberOf(value: number | string): number | null {
+  if (typeof value === "number") return value;
+  const parsed = Number(value);
+  return value.trim() === "" || !Number.isFinite(parsed) ? null : parsed;
+}
+
 /**
- * A number typed through the number mask (S5.2): digits only, the locale's decimal sign, thousands
- * in groups of three where the figure can be large (S5.4).
+ * A pasted "1 250 000 сом" or "$12,500" keeps its figures (NumberInput would drop the whole text):
+ * what is not a digit, a minus or a space is left out, and so are separators where the number is
+ * whole; the rest is typed in, and a decimal comma or point is read as NumberInput reads it.
  */
-export function NumberText({
+function pasteFigures(event: ClipboardEvent<HTMLInputElement>, decimals: number) {
+  const text = event.clipboardData.getData("text");
+  const figures = text.replace(decimals > 0 ? /[^\d\s.,-]/g : /[^\d\s-]/g, "").trim();
+  if (figures === text) return;
+  event.preventDefault();
+  event.stopPropagation();
+  document.execCommand("insertText", false, figures);
+}
+
+/**
+ * A number typed through Mantine's NumberInput (S5.2): digits only; a typed comma or point is the
+ * decimal sign in every language, shown as the language's own; thousands in groups of three, by a
+ * space, where the figure can be large (S5.4). No steppers, no clamping: the form says what is
+ * out of range.
+ */
+export function NumberField({
   value,
   onChange,
   decimals,
   isGrouped,
   unsigned = true,
   ...props
-}: NumberTextProps) {
+}: NumberFieldProps) {
   const locale = useLocale();
-  const mask = useMemo(
-    () => createNumberMask({ locale, fractionDigits: decimals, unsigned }),
-    [locale, decimals, unsigned],
-  );
-  const show = (text: string) => (isGrouped ? text : text.replaceAll(THOUSANDS_SEPARATOR, ""));
-  const [text, setText] = useState(value === null ? "" : show(mask.format(value)));
+  // What the input holds while typing ("3," is 3 with a sign still to be followed by digits).
+  const [typed, setTyped] = useState<number | string>(value ?? "");
   // A value set from outside (a restored draft, the catalogue's specs) replaces what is shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside matters.
   useEffect(() => {
-    if (mask.parse(text) !== value) setText(value === null ? "" : show(mask.format(value)));
+    if (numberOf(typed) !== value) setTyped(value ?? "");
   }, [value]);
   return (
-    <TextInput
+    <NumberInput
       {...props}
       inputMode={decimals > 0 ? "decimal" : "numeric"}
       autoComplete="off"
-      value={text}
-      onChange={(event) => {
-        const next = show(mask.format(event.currentTarget.value));
-        setText(next);
-        onChange(mask.parse(next));
+      value={typed}
+      onChange={(next) => {
+        setTyped(next);
+        onChange(numberOf(next));
       }}
+      allowDecimal={decimals > 0}
+      decimalScale={decimals}
+      decimalSeparator={getDecimalSeparator(locale)}
+      allowedDecimalSeparators={[",", "."]}
+      thousandSeparator={isGrouped ? THOUSANDS_SEPARATOR : undefined}
+      allowNegative={!unsigned}
+      allowLeadingZeros={false}
+      onPasteCapture={(event) => pasteFigures(event, decimals)}
+      hideControls
+      withKeyboardEvents={false}
+      clampBehavior="none"
     />
   );
 }
@@ -194,7 +231,7 @@ export function AdField({ definition, field, value, onChange, error, companion }
         </Text>
       ) : undefined;
       return (
-        <NumberText
+        <NumberField
           label={label}
           withAsterisk={field.required}
           value={typeof value === "number" ? value : null}
@@ -408,4 +445,64 @@ export interface AdFormStepProps {
   change: (patch: Partial<AdFormValues>) => void;
   changeField: (name: string, value: FieldValue) => void;
   errorOf: (key: string) => string | undefined;
+}
+
+/** Fields in the definition's order (the first two steps): short inputs two to a row, chips and checkboxes full width. */
+export function FieldsGrid({ fields, ...props }: AdFormStepProps & { fields: FieldDefinition[] }) {
+  const compact = (field: FieldDefinition) => isCompact(props.definition, field);
+  const rows: FieldDefinition[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (compact(field) && last?.length === 1 && last[0] && compact(last[0])) last.push(field);
+    else rows.push([field]);
+  }
+  return (
+    <Stack gap="lg">
+      {rows.map((row) =>
+        row[0] && compact(row[0]) ? (
+          <SimpleGrid key={row.map((field) => field.name).join()} cols={{ base: 1, sm: 2 }} spacing="md">
+            {row.map((field) => (
+              <DefinitionField key={field.name} {...props} field={field} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          row[0] && <DefinitionField key={row[0].name} {...props} field={row[0]} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** Inputs that fit half a row: numbers, texts and long lists in a select. */
+function isCompact(definition: VerticalDefinition, field: FieldDefinition): boolean {
+  if (field.kind === "number" || field.kind === "integer" || field.kind === "text") return true;
+  return field.kind === "enum" && !isChipList(definition, field);
+}
+
+function DefinitionField({
+  definition,
+  values,
+  changeField,
+  errorOf,
+  field,
+}: AdFormStepProps & { field: FieldDefinition }) {
+  const companion = unitFieldOf(definition, field.name);
+  return (
+    <AdField
+      definition={definition}
+      field={field}
+      value={values.fields[field.name] ?? null}
+      onChange={(value) => changeField(field.name, value)}
+      error={errorOf(`fields.${field.name}`) ?? (companion ? errorOf(`fields.${companion.name}`) : undefined)}
+      {...(companion
+        ? {
+            companion: {
+              field: companion,
+              value: values.fields[companion.name] ?? null,
+              onChange: (value: FieldValue) => changeField(companion.name, value),
+            },
+          }
+        : {})}
+    />
+  );
 }

@@ -4,7 +4,7 @@
  * `auth.fieldError.*` translations, so they follow the interface language.
  */
 import { type ErrorCode, errorMessages, type Locale } from "@unaa/contracts";
-import { HttpError, NetworkError } from "../../lib/http-client.ts";
+import { HttpError, NetworkError } from "./http-client.ts";
 
 export interface FormErrorTexts {
   /** Field name → text. Only names listed in `fields` appear. */

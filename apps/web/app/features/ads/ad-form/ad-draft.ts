@@ -3,7 +3,7 @@
  * tab or a lost connection does not lose it. Cleared once the ad is published.
  */
 import type { Vertical } from "@unaa/contracts";
-import type { StorageLike } from "../../lib/client-state.ts";
+import type { StorageLike } from "../../../lib/client-state.ts";
 import { type AdFormStep, type AdFormValues, adFormSteps, emptyAdFormValues } from "./ad-form-values.ts";
 
 /** Bumped when the stored shape changes: an older draft is then dropped, not misread. */

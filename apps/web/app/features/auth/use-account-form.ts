@@ -1,0 +1,72 @@
+import { type UseFormReturnType, useForm } from "@mantine/form";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ApiErrorOptions, useApiErrorTexts } from "./use-api-error-texts.ts";
+
+/** What a form's own checks found, by field: a translation key, or null when the field is fine. */
+export type FieldProblems = Readonly<Record<string, string | null>>;
+
+export interface AccountForm<Values> {
+  /** The Mantine form: values, and the texts beside the fields (`form.errors`). */
+  form: UseFormReturnType<Values>;
+  /** A text for the whole form, shown above it. */
+  formError: string | null;
+  /**
+   * The form's submit handler: every submit starts without the last errors, runs the form's own
+   * checks (their texts beside the fields), and calls `send` when they pass.
+   */
+  onSubmit: (send: (values: Values) => Promise<unknown>) => (event?: FormEvent<HTMLFormElement>) => void;
+  /** An API error: field errors beside `fields`, anything else above the form. */
+  showApiError: (error: unknown, fields: readonly string[], options?: ApiErrorOptions) => void;
+  /** Sets (or, with null, clears) one field's text from a translation key. */
+  setFieldError: (field: string, key: string | null) => void;
+  clearErrors: () => void;
+}
+
+/**
+ * An accounts form (sign-in, sign-up, reset, profile) on Mantine's form library. Texts follow the
+ * interface language: the checks answer translation keys, API errors their codes' messages. A
+ * field's text stays until the next submit, as before the forms used the library.
+ */
+export function useAccountForm<Values extends Record<string, unknown>>({
+  initialValues,
+  check,
+}: {
+  initialValues: Values;
+  check?: (values: Values) => FieldProblems;
+}): AccountForm<Values> {
+  const { t } = useTranslation();
+  const describe = useApiErrorTexts();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: "controlled",
+    initialValues,
+    clearInputErrorOnChange: false,
+    validate: (values) => {
+      const problems = Object.entries(check?.(values) ?? {});
+      return Object.fromEntries(problems.flatMap(([field, key]) => (key ? [[field, t(key)]] : [])));
+    },
+  });
+  return {
+    form,
+    formError,
+    onSubmit: (send) =>
+      form.onSubmit(
+        (values) => {
+          setFormError(null);
+          return send(values);
+        },
+        () => setFormError(null),
+      ),
+    showApiError: (error, fields, options) => {
+      const described = describe(error, fields, options);
+      form.setErrors(described.fields);
+      setFormError(described.form);
+    },
+    setFieldError: (field, key) => form.setFieldError(field, key ? t(key) : null),
+    clearErrors: () => {
+      form.clearErrors();
+      setFormError(null);
+    },
+  };
+}

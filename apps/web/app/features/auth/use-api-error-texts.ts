@@ -1,0 +1,29 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { type DescribeOptions, describeApiError, type FormErrorTexts } from "../../lib/api-errors.ts";
+import { useLocale } from "../../lib/use-locale.ts";
+
+export type ApiErrorOptions = Omit<DescribeOptions, "locale" | "translate" | "fields">;
+
+/**
+ * An API error as the texts of an accounts form, in the interface language: each field error
+ * beside one of `fields`, the rest for the whole form (`describeApiError`).
+ */
+export function useApiErrorTexts(): (
+  error: unknown,
+  fields: readonly string[],
+  options?: ApiErrorOptions,
+) => FormErrorTexts {
+  const { t, i18n } = useTranslation();
+  const locale = useLocale();
+  return useCallback(
+    (error, fields, options = {}) =>
+      describeApiError(error, {
+        ...options,
+        fields,
+        locale,
+        translate: (key) => (i18n.exists(key) ? t(key) : undefined),
+      }),
+    [i18n, locale, t],
+  );
+}
