@@ -80,7 +80,13 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   await app.register(httpHardening);
   await app.register(realtime);
   const storage = createStorage(config);
-  const accounts = await setUpAccounts(app, { config, database, storage });
+  const accounts = await setUpAccounts(app, {
+    config,
+    database,
+    storage,
+    // The ads service is created below; a deletion runs only once the app serves requests.
+    deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+  });
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);

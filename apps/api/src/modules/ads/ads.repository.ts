@@ -486,3 +486,21 @@ export async function archiveExpiredAdRows(db: Database, now: Date): Promise<num
     .returning({ id: ads.id });
   return rows.length;
 }
+
+/** A user's ads in these statuses, locked for a change (an account deletion). */
+export async function lockAdsOfUser(db: Database, userId: number, statuses: readonly string[]) {
+  return db
+    .select({ id: ads.id, status: ads.status, hasRevision: isNotNull(ads.pendingRevision) })
+    .from(ads)
+    .where(and(eq(ads.userId, userId), inArray(ads.status, [...statuses])))
+    .for("update");
+}
+
+/** Archives these ads for good: no expiry, no revision waiting for a moderator. */
+export async function archiveAdRows(db: Database, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(ads)
+    .set({ status: "archived", expiresAt: null, pendingRevision: null, updatedAt: now })
+    .where(inArray(ads.id, [...ids]));
+}

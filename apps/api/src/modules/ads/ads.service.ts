@@ -47,6 +47,7 @@ import { AppError } from "../../errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import { createSearchCache } from "../../lib/search-cache.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import type { PhotoFiles } from "../photos/photos.repository.ts";
 import {
   attachAdPhotos,
   deletePhotosOfAd,
@@ -56,11 +57,13 @@ import {
   toAdPhoto,
 } from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
+import type { AccountDeletionHook } from "../users/users.service.ts";
 import {
   type AdCardRow,
   type AdInsert,
   type AdRow,
   adCardColumns,
+  archiveAdRows,
   archiveExpiredAdRows,
   cardRowOf,
   countAdsByStatus,
@@ -86,6 +89,7 @@ import {
   insertExpiryWarnings,
   insertFavorite,
   insertPriceHistory,
+  lockAdsOfUser,
   recordAdView,
   regionExists,
   summarizePrices,
@@ -125,6 +129,11 @@ export interface AdsService {
   revealPhones(viewer: AdViewer | null, ip: string, id: number): Promise<AdPhonesResponse>;
   /** Active ads sharing the definition's `similarBy` fields with an active ad, freshest first. */
   findSimilarAds(id: number): Promise<AdCard[]>;
+  /**
+   * An account deletion's part (decision 005), inside its transaction: its live and waiting ads are
+   * archived; drafts, which nobody but the owner ever saw, are deleted with their photos.
+   */
+  archiveAdsOfDeletedAccount: AccountDeletionHook;
   /** Archives the active ads whose 30 days (setting) are over; run periodically. */
   archiveExpiredAds(at?: Date): Promise<number>;
   /**
@@ -814,6 +823,30 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       const shown = chosen.length ? chosen : phones.slice(0, 1);
       if (!isOwner) await incrementPhoneReveals(db, id);
       return { phones: shown.map((phone) => phone.phone) };
+    },
+
+    async archiveAdsOfDeletedAccount(tx, userId) {
+      const held = await lockAdsOfUser(tx, userId, ["draft", "pending", "active"]);
+      const live = held.filter((ad) => ad.status !== "draft");
+      // Archived rather than deleted: favourites, chats and complaints keep the ad they are about.
+      await archiveAdRows(
+        tx,
+        live.map((ad) => ad.id),
+        now(),
+      );
+      const removedPhotos: PhotoFiles[] = [];
+      for (const draft of held.filter((ad) => ad.status === "draft")) {
+        removedPhotos.push(...(await deletePhotosOfAd(tx, draft.id)));
+        await deleteAdRow(tx, draft.id);
+      }
+      return async () => {
+        forgetSearches();
+        // The photos only a dropped revision showed.
+        for (const ad of live.filter((candidate) => candidate.hasRevision)) {
+          removedPhotos.push(...(await prunePhotosOfAd(db, ad.id)));
+        }
+        await removePhotoFiles(storage, removedPhotos);
+      };
     },
 
     async archiveExpiredAds(at = now()) {

@@ -9,11 +9,11 @@ import {
   verticals,
 } from "@unaa/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { callAs, pickCatalog, pickPlaces, validBodies } from "./ads-test-kit.ts";
+import { callAs, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
 
 let harness: TestApp;
 let seller: TestClient;
@@ -593,5 +593,66 @@ describe("phone reveal", () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await reveal(ad.id, nextIp())).statusCode).toBe(200);
+  });
+});
+
+describe("account deletion", () => {
+  it("[S7.25][P2] archives the account's live and waiting ads in the deletion itself; drafts go", async () => {
+    const owner = await signUpUser(harness);
+    const asOwner = callAs(harness, owner);
+    const live = await createAd(bodies.car, owner);
+    expect((await asOwner("POST", `/api/ads/${live.id}/publish`)).json()).toMatchObject({ status: "active" });
+    await setSetting(harness, "moderationMode", "pre");
+    const waiting = await createAd(bodies.car, owner);
+    try {
+      expect((await asOwner("POST", `/api/ads/${waiting.id}/publish`)).json()).toMatchObject({
+        status: "pending",
+      });
+    } finally {
+      await setSetting(harness, "moderationMode", "auto");
+    }
+    const sold = await createAd(bodies.uslugi, owner);
+    await asOwner("POST", `/api/ads/${sold.id}/publish`);
+    await asOwner("POST", `/api/ads/${sold.id}/sold`);
+    const draft = await createAd(bodies.car, owner);
+    const query = `vertical=car&mark=${(bodies.car.fields as { mark: number }).mark}&limit=50`;
+    expect((await search(query)).items.map((item) => item.id)).toContain(live.id);
+
+    const deleted = await asOwner("DELETE", "/api/user/me", { password: owner.password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const rows = await harness.database.db
+      .select({ id: ads.id, status: ads.status, expiresAt: ads.expiresAt })
+      .from(ads)
+      .where(eq(ads.userId, owner.userId))
+      .orderBy(ads.id);
+    expect(rows).toEqual([
+      { id: live.id, status: "archived", expiresAt: null },
+      { id: waiting.id, status: "archived", expiresAt: null },
+      { id: sold.id, status: "sold", expiresAt: null },
+    ]);
+    expect(rows.map((row) => row.id)).not.toContain(draft.id);
+    expect((await search(query)).items.map((item) => item.id)).not.toContain(live.id);
+    for (const ad of [live, waiting, draft]) {
+      expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode, `ad ${ad.id}`).toBe(404);
+    }
+  });
+
+  it("[S7.25] archives in the deletion's transaction: a deletion that fails leaves the ads live", async () => {
+    const owner = await signUpUser(harness);
+    const live = await createAd(bodies.car, owner);
+    await callAs(harness, owner)("POST", `/api/ads/${live.id}/publish`);
+    // The deletion's last step fails, after the ads were archived in its transaction.
+    const failing = vi
+      .spyOn(harness.app.accounts.sessions, "endSessionsOfUser")
+      .mockRejectedValueOnce(new Error("sessions store down"));
+    try {
+      const failed = await callAs(harness, owner)("DELETE", "/api/user/me", { password: owner.password });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await asGuest()("GET", `/api/ads/${live.id}`)).json()).toMatchObject({ status: "active" });
+    expect((await callAs(harness, owner)("GET", "/api/user/me")).statusCode).toBe(200);
   });
 });
