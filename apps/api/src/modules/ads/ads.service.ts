@@ -56,6 +56,7 @@ import {
   resolveAdPhotos,
   toAdPhoto,
 } from "../photos/photos.service.ts";
+import type { Settings } from "../settings/settings.definitions.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import type { AccountDeletionHook } from "../users/users.service.ts";
 import {
@@ -559,6 +560,12 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     if (!adActionsFrom[action].includes(row.status as AdStatus)) throw new AppError("AD_STATE_CONFLICT");
   }
 
+  /** Live and waiting ads take a free place of their vertical (`freeAdLimits`). */
+  async function checkFreePlace(tx: Database, userId: number, vertical: string, settings: Settings) {
+    const limit = settings.freeAdLimits[vertical as Vertical];
+    if ((await countLiveAdsOfUser(tx, userId, vertical)) >= limit) throw new AppError("AD_LIMIT_REACHED");
+  }
+
   /** Under pre-moderation (or `auto` without a confirmed phone) publications and key edits wait. */
   async function isPreModerated(userId: number, mode: "pre" | "post" | "auto"): Promise<boolean> {
     return mode === "pre" || (mode === "auto" && !(await hasConfirmedPhone(db, userId)));
@@ -639,13 +646,21 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
 
     async updateAd(userId, id, input) {
       const columns = await columnsOf(userId, input, id);
-      const isPre = await isPreModerated(userId, (await readSettings(db)).moderationMode);
+      const settings = await readSettings(db);
+      const isPre = await isPreModerated(userId, settings.moderationMode);
       const row = await db.transaction(async (tx) => {
         const ad = await ownAdForUpdate(tx, userId, id);
         if (ad.vertical !== input.vertical) throw invalid("VALIDATION_FAILED", "vertical");
         checkAllowed(ad, "update");
+        // A rejected ad goes back to a moderator with its edit, whatever the moderation mode: it takes
+        // a free place again, and the reason is cleared.
+        const resent =
+          ad.status === "rejected"
+            ? { status: "pending", rejectReason: null, rejectNote: null, expiresAt: null }
+            : {};
+        if (ad.status === "rejected") await checkFreePlace(tx, userId, ad.vertical, settings);
         await attachAdPhotos(tx, userId, id, input.photoIds);
-        const content = { ...columns, oldPrice: oldPriceAfter(ad, columns) };
+        const content = { ...columns, ...resent, oldPrice: oldPriceAfter(ad, columns) };
         // Under pre-moderation a key change of a live ad waits for a moderator, the whole edit with
         // it, while the live version stays as it is (product.md section 4).
         if (ad.status === "active" && isPre && changesReviewedContent(ad, input)) {
@@ -673,10 +688,9 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       const isPre = await isPreModerated(userId, settings.moderationMode);
       const row = await db.transaction(async (tx) => {
         const ad = await ownAdForUpdate(tx, userId, id);
+        if (ad.status === "rejected") throw new AppError("AD_REJECTED_NEEDS_EDIT");
         checkAllowed(ad, "publish");
-        const limit = settings.freeAdLimits[ad.vertical as Vertical];
-        if ((await countLiveAdsOfUser(tx, userId, ad.vertical)) >= limit)
-          throw new AppError("AD_LIMIT_REACHED");
+        await checkFreePlace(tx, userId, ad.vertical, settings);
         const time = now();
         const cleared = { rejectReason: null, rejectNote: null, updatedAt: time };
         if (isPre) return updateAdRow(tx, id, { ...cleared, status: "pending" });

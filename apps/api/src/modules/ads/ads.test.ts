@@ -394,12 +394,36 @@ describe("moderation", () => {
       rejectReason: "duplicate",
     });
 
-    // The owner fixes it and sends it again; the reason is cleared.
-    const again = await callAs(harness, newcomer)("POST", `/api/ads/${ad.id}/publish`);
+    // The owner fixes it, which sends it again; the reason is cleared.
+    const again = await callAs(harness, newcomer)("PUT", `/api/ads/${ad.id}`, bodies.uslugi);
     expect(again.json()).toMatchObject({ status: "pending", rejectReason: null });
     expect((await moderator("POST", `/api/ads/${ad.id}/remove`)).json()).toMatchObject({ status: "removed" });
     expect((await callAs(harness, newcomer)("PUT", `/api/ads/${ad.id}`, bodies.uslugi)).statusCode).toBe(409);
     expect((await moderator("POST", "/api/ads/999999/remove")).statusCode).toBe(404);
+  });
+
+  it("[P4] a rejected ad goes back to moderation only after an edit, and never skips it", async () => {
+    const moderator = callAs(harness, await staffUser("moderator"));
+    // A confirmed phone under the `auto` mode: this seller's ads go live without a moderator.
+    const ad = await createAd(bodies.car);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).json()).toMatchObject({
+      status: "active",
+    });
+    await moderator("POST", `/api/ads/${ad.id}/reject`, { reason: "wrong-price", note: "Цена не та" });
+
+    const unchanged = await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect(unchanged.statusCode).toBe(409);
+    expect(unchanged.json()).toMatchObject({ code: "AD_REJECTED_NEEDS_EDIT" });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+
+    const edited = await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_150_000 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: "pending", rejectReason: null, rejectNote: null });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+    expect((await moderator("POST", `/api/ads/${ad.id}/approve`)).json()).toMatchObject({
+      status: "active",
+      price: 1_150_000,
+    });
   });
 });
 

@@ -305,7 +305,13 @@ export function AdForm({ vertical, edit }: AdFormProps) {
       const input = parseAdInput(values);
       if (edit) {
         const ad = await updateAd(edit.id, input);
-        showToast(t(ad.hasPendingChanges ? "adForm.done.savedForModeration" : "adForm.done.saved"));
+        showToast(
+          t(
+            ad.hasPendingChanges || ad.status === "pending"
+              ? "adForm.done.savedForModeration"
+              : "adForm.done.saved",
+          ),
+        );
         navigate(localizePath(adPath(ad), locale));
         return;
       }
