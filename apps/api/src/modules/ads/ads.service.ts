@@ -35,7 +35,9 @@ import {
   type Role,
   recordIdMax,
   recordIdSchema,
+  unitFieldOf,
   type Vertical,
+  valueInBaseUnit,
   verticalDefinitions,
 } from "@unaa/contracts";
 import { and, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
@@ -261,8 +263,15 @@ function paidMarks(row: AdCardRow, at: number): Pick<AdCard, "promotion" | "isUr
 function toCard(row: AdCardRow, storage: FileStorage): AdCard {
   const definition = verticalDefinitions[row.vertical as Vertical];
   const fields: AdCard["fields"] = {};
+  const shown = (name: string) => {
+    fields[name] = (row.fields[name] ?? null) as AdCard["fields"][string];
+  };
   for (const field of definition.fields) {
-    if (field.onCard) fields[field.name] = (row.fields[field.name] ?? null) as AdCard["fields"][string];
+    if (!field.onCard) continue;
+    shown(field.name);
+    // A value on the card brings its unit along (60 000 mi, not km).
+    const unitField = unitFieldOf(definition, field.name);
+    if (unitField) shown(unitField.name);
   }
   return {
     id: row.id,
@@ -433,7 +442,8 @@ export function adColumns(
   const fields = input.fields as Record<string, unknown>;
   const typed: Record<string, unknown> = {};
   for (const field of definition.fields) {
-    if (field.filter) typed[columnKeyOf(field)] = fields[field.name] ?? null;
+    // Quantities in the base unit (mileage in km), so ranges and sorts compare like with like.
+    if (field.filter) typed[columnKeyOf(field)] = valueInBaseUnit(definition, field, fields);
   }
   const title =
     generatedAdTitle(definition, fields, Object.fromEntries(sources.names)) ??
