@@ -151,6 +151,23 @@ export const adSchema = adCardSchema.extend({
 });
 export type Ad = z.infer<typeof adSchema>;
 
+/** One price an ad had, from the time it was set, in both currencies at that time's rate. */
+export const adPriceChangeSchema = z.object({
+  price: z.number().int().describe("As the seller typed it; 0: negotiable"),
+  currency: z.enum(currencies),
+  priceKgs: z.number().int(),
+  priceUsd: z.number().int(),
+  changedAt: z.iso.datetime(),
+});
+export type AdPriceChange = z.infer<typeof adPriceChangeSchema>;
+
+export const adPriceHistorySchema = z.object({
+  items: z
+    .array(adPriceChangeSchema)
+    .describe("Oldest first; the first is the price the ad was created with"),
+});
+export type AdPriceHistory = z.infer<typeof adPriceHistorySchema>;
+
 export const adSearchResponseSchema = z.object({
   items: z.array(adCardSchema),
   promoted: z

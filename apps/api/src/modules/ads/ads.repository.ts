@@ -167,16 +167,27 @@ export async function deleteAdRow(db: Database, id: number): Promise<void> {
   await db.delete(ads).where(eq(ads.id, id));
 }
 
-export async function insertPriceHistory(
-  db: Database,
-  values: { adId: number; price: number; currency: string; priceKgs: number },
-): Promise<void> {
-  await db.insert(adPriceHistory).values(values);
+/** Records the ad's price as it is now. */
+export async function insertPriceHistory(db: Database, ad: AdRow): Promise<void> {
+  await db.insert(adPriceHistory).values({
+    adId: ad.id,
+    price: ad.price,
+    currency: ad.currency,
+    priceKgs: ad.priceKgs,
+    priceUsd: ad.priceUsd,
+  });
 }
 
+/** Every price of an ad, oldest first. */
 export async function findPriceHistory(db: Database, adId: number) {
   return db
-    .select()
+    .select({
+      price: adPriceHistory.price,
+      currency: adPriceHistory.currency,
+      priceKgs: adPriceHistory.priceKgs,
+      priceUsd: adPriceHistory.priceUsd,
+      changedAt: adPriceHistory.createdAt,
+    })
     .from(adPriceHistory)
     .where(eq(adPriceHistory.adId, adId))
     .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id));

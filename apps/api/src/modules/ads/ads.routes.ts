@@ -14,6 +14,7 @@ import {
   adInputSchema,
   adPageQuerySchema,
   adPhonesResponseSchema,
+  adPriceHistorySchema,
   adPriceSummaryQuerySchema,
   adPriceSummarySchema,
   adRejectInputSchema,
@@ -130,6 +131,19 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       },
     },
     async (request) => adsService.getAd(request.user, request.params.id),
+  );
+
+  app.get(
+    "/ads/:id/price-history",
+    {
+      schema: {
+        tags,
+        summary: "Every price of an ad, oldest first, in both currencies (seen by whoever may see the ad)",
+        params: adIdParamsSchema,
+        response: { 200: adPriceHistorySchema, 404: notFound },
+      },
+    },
+    async (request) => adsService.getPriceHistory(request.user, request.params.id),
   );
 
   app.get(

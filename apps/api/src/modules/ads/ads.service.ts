@@ -9,6 +9,7 @@ import {
   type AdFilters,
   type AdInput,
   type AdPhonesResponse,
+  type AdPriceHistory,
   type AdPriceSummary,
   type AdPriceSummaryQuery,
   type AdPromotion,
@@ -26,6 +27,7 @@ import {
   adSimilarLimit,
   adSorts,
   adStatuses,
+  type Currency,
   canExtendAd,
   type FieldError,
   fieldsForGuests,
@@ -83,6 +85,7 @@ import {
   findFavoriteAdIds,
   findFavoriteAds,
   findFavoriteCount,
+  findPriceHistory,
   findSeller,
   findTownRegion,
   hasConfirmedPhone,
@@ -112,6 +115,8 @@ export interface AdsService {
   deleteAd(userId: number, id: number): Promise<void>;
   /** An active ad for anyone; any other state only for its owner and for moderators. */
   getAd(viewer: AdViewer | null, id: number): Promise<Ad>;
+  /** Every price of an ad `getAd` shows the viewer, oldest first (the ad page's price changes). */
+  getPriceHistory(viewer: AdViewer | null, id: number): Promise<AdPriceHistory>;
   approveAd(staffId: number, id: number): Promise<Ad>;
   rejectAd(staffId: number, id: number, decision: { reason: AdRejectReason; note: string }): Promise<Ad>;
   removeAd(staffId: number, id: number): Promise<Ad>;
@@ -170,6 +175,10 @@ export interface AdViewer {
 
 const DAY_MS = 86_400_000;
 const staffRoles: readonly Role[] = ["moderator", "admin"];
+
+function isStaffViewer(viewer: AdViewer | null): boolean {
+  return viewer?.roles.some((role) => staffRoles.includes(role)) ?? false;
+}
 /** At most this many promoted ads head the first page of a search. */
 const promotedMax = 6;
 
@@ -559,6 +568,15 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     return adColumns(input, { ...refs, photos, usdRate });
   }
 
+  /** An active ad for anyone; any other state only for its owner and for moderators; else not found. */
+  async function visibleAd(viewer: AdViewer | null, id: number): Promise<AdRow> {
+    const row = await findAdById(db, id);
+    if (!row || (row.status !== "active" && row.userId !== viewer?.id && !isStaffViewer(viewer))) {
+      throw new AppError("AD_NOT_FOUND");
+    }
+    return row;
+  }
+
   /** The owner's ad, locked for the change; anyone else's is not found (never 403). */
   async function ownAdForUpdate(tx: Database, userId: number, id: number): Promise<AdRow> {
     const row = await findAdForUpdate(tx, id);
@@ -584,12 +602,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
   /** Every price an ad has had is kept. */
   async function recordPriceChange(tx: Database, before: AdRow, after: AdRow): Promise<void> {
     if (after.price === before.price && after.currency === before.currency) return;
-    await insertPriceHistory(tx, {
-      adId: after.id,
-      price: after.price,
-      currency: after.currency,
-      priceKgs: after.priceKgs,
-    });
+    await insertPriceHistory(tx, after);
   }
 
   /**
@@ -643,12 +656,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
       const row = await db.transaction(async (tx) => {
         const created = await insertAd(tx, { ...columns, userId, createdAt: now(), updatedAt: now() });
         await attachAdPhotos(tx, userId, created.id, input.photoIds);
-        await insertPriceHistory(tx, {
-          adId: created.id,
-          price: created.price,
-          currency: created.currency,
-          priceKgs: created.priceKgs,
-        });
+        await insertPriceHistory(tx, created);
         return created;
       });
       return present(row, userId);
@@ -763,12 +771,20 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     },
 
     async getAd(viewer, id) {
-      const row = await findAdById(db, id);
-      const isStaff = viewer?.roles.some((role) => staffRoles.includes(role)) ?? false;
-      if (!row || (row.status !== "active" && row.userId !== viewer?.id && !isStaff)) {
-        throw new AppError("AD_NOT_FOUND");
-      }
-      return present(row, viewer?.id ?? null, isStaff);
+      const row = await visibleAd(viewer, id);
+      return present(row, viewer?.id ?? null, isStaffViewer(viewer));
+    },
+
+    async getPriceHistory(viewer, id) {
+      await visibleAd(viewer, id);
+      const rows = await findPriceHistory(db, id);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          currency: row.currency as Currency,
+          changedAt: row.changedAt.toISOString(),
+        })),
+      };
     },
 
     async countAdView(viewer, visitor, id) {

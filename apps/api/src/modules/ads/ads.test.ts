@@ -3,6 +3,7 @@ import {
   type Ad,
   adCardsResponseSchema,
   adFavoritesMax,
+  adPriceHistorySchema,
   adSchema,
   adSearchResponseSchema,
   type Vertical,
@@ -141,6 +142,34 @@ describe("ad life cycle", () => {
     expect(
       await harness.database.db.select().from(adPriceHistory).where(eq(adPriceHistory.adId, ad.id)),
     ).toHaveLength(2);
+  });
+
+  it("[P4] answers the price history: every price with its time, in both currencies at that time's rate", async () => {
+    const ad = await createAd(bodies.car);
+    const history = (client: TestClient | null) =>
+      callAs(harness, client)("GET", `/api/ads/${ad.id}/price-history`);
+    expect((await history(null)).statusCode).toBe(404);
+    expect((await history(seller)).json()).toMatchObject({ items: [{ price: 1_250_000 }] });
+
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_100_000 });
+    await setSetting(harness, "usdRate", 80);
+    try {
+      await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 13_000, currency: "USD" });
+    } finally {
+      await setSetting(harness, "usdRate", 87.5);
+    }
+    const response = await history(null);
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = adPriceHistorySchema.parse(response.json());
+    expect(items.map(({ changedAt: _, ...price }) => price)).toEqual([
+      { price: 1_250_000, currency: "KGS", priceKgs: 1_250_000, priceUsd: 14_286 },
+      { price: 1_100_000, currency: "KGS", priceKgs: 1_100_000, priceUsd: 12_571 },
+      { price: 13_000, currency: "USD", priceKgs: 1_040_000, priceUsd: 13_000 },
+    ]);
+    const times = items.map((item) => Date.parse(item.changedAt));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect((await asGuest()("GET", "/api/ads/999999/price-history")).statusCode).toBe(404);
   });
 
   it("[P4] marks sold, refuses impossible steps, deletes", async () => {

@@ -135,7 +135,8 @@ export interface AdPriceText {
   old: string | null;
 }
 
-function money(t: TFunction, locale: Locale, amount: number, currency: Currency): string {
+/** An amount of money with its currency: "1 250 000 сом", "$14 500". */
+export function formatMoney(t: TFunction, locale: Locale, amount: number, currency: Currency): string {
   return formatPrice(amount, currency, { locale, label: t(`currency.${currency}.label`) });
 }
 
@@ -160,9 +161,9 @@ export function formatAdPrice(
         : Math.round((ad.oldPrice * shownAmount) / ad.price)
       : null;
   return {
-    main: money(t, locale, shownAmount, currency),
-    other: t("ads.price.approx", { price: money(t, locale, amountIn(otherCurrency), otherCurrency) }),
-    old: oldShown === null ? null : money(t, locale, oldShown, currency),
+    main: formatMoney(t, locale, shownAmount, currency),
+    other: t("ads.price.approx", { price: formatMoney(t, locale, amountIn(otherCurrency), otherCurrency) }),
+    old: oldShown === null ? null : formatMoney(t, locale, oldShown, currency),
   };
 }
 
