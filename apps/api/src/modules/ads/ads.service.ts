@@ -17,12 +17,14 @@ import {
   type AdSearchResponse,
   type AdSeller,
   type AdStatus,
+  type AdVerticalCount,
   type AdViewResponse,
   adActionsFrom,
   adExactCountLimit,
   adExtendWindowDays,
   adFavoritesMax,
   adFilterSchemas,
+  adOtherVerticalsBelow,
   adPromotions,
   adSimilarLimit,
   adSorts,
@@ -41,6 +43,7 @@ import {
   type Vertical,
   valueInBaseUnit,
   verticalDefinitions,
+  verticals,
 } from "@unaa/contracts";
 import { and, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -101,7 +104,7 @@ import {
   summarizePrices,
   updateAdRow,
 } from "./ads.repository.ts";
-import { createAdSearch, sortColumnOf } from "./ads-search.ts";
+import { type BoundSearch, createAdSearch, sortColumnOf } from "./ads-search.ts";
 
 export interface AdsService {
   createAd(userId: number, input: AdInput): Promise<Ad>;
@@ -508,6 +511,30 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
     ttlMs: SEARCH_COUNT_TTL_MS,
   });
   const search = createAdSearch(db);
+
+  /** How many active ads a search finds, kept a while for its other pages, sorts and the live count. */
+  function countOf(bound: BoundSearch) {
+    return searchCounts.get(`${bound.shape}|${JSON.stringify(bound.values)}`, () =>
+      search.count(bound, adExactCountLimit),
+    );
+  }
+
+  /** The words alone in each other vertical that has ads for them ("эвакуатор" on the cars tab). */
+  async function countInOtherVerticals(vertical: Vertical, q: string): Promise<AdVerticalCount[]> {
+    const others = verticals.filter((other) => other !== vertical);
+    const counts = await Promise.all(
+      others.map(async (other) => {
+        const filters = adFilterSchemas[other].parse({ vertical: other, q }) as AdFilters;
+        return {
+          vertical: other,
+          ...(await countOf(await search.bind(verticalDefinitions[other], filters))),
+        };
+      }),
+    );
+    return counts
+      .filter((count) => count.total > 0)
+      .map(({ vertical: other, total, isExact }) => ({ vertical: other, total, totalIsExact: isExact }));
+  }
 
   /** Any change of an ad shows in the next search of this process. */
   function forgetSearches(): void {
@@ -953,11 +980,10 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
             limit: filters.limit + 1,
             promotedLimit: promotedMax,
           }),
-          searchCounts.get(`${bound.shape}|${JSON.stringify(bound.values)}`, () =>
-            search.count(bound, adExactCountLimit),
-          ),
+          countOf(bound),
         ]);
         const { key } = adSorts[filters.sort];
+        const isShort = filters.q !== undefined && after === undefined && count.total < adOtherVerticalsBelow;
         return {
           ...pageOf(
             rows,
@@ -968,6 +994,7 @@ export function createAdsService(db: Database, limits: PhoneRevealLimits, storag
           promoted: promoted.map((row) => toCard(row, storage)),
           total: count.total,
           totalIsExact: count.isExact,
+          otherVerticals: isShort && filters.q ? await countInOtherVerticals(vertical, filters.q) : [],
         };
       });
     },

@@ -44,6 +44,7 @@ import {
   withFilter,
 } from "./ad-list-query.ts";
 import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
+import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
 import { ShowMore } from "./show-more.tsx";
 import { useLiveCount } from "./use-live-count.ts";
 import { useMorePages } from "./use-more-pages.ts";
@@ -336,6 +337,7 @@ export function AdListPage({ data }: { data: AdListData }) {
               data-testid="ads-sort"
             />
           </div>
+          {!isLoading && <OtherVerticalsOffer counts={data.page.otherVerticals} q={data.filters.q} />}
           {isLoading ? (
             <AdGridSkeleton count={6} cols={{ base: 2, sm: 3, lg: 3 }} />
           ) : (
