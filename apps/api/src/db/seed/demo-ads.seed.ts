@@ -21,7 +21,7 @@ import {
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../lib/passwords.ts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { adColumns, type CatalogRefs, resolveCatalogRefs } from "../../modules/ads/ads.service.ts";
+import { adColumns, type CatalogRefs, resolveCatalogRefs } from "../../modules/ads/ads-input.ts";
 import { type AdPhotoRow, toStoredAdPhoto } from "../../modules/photos/photos.repository.ts";
 import { readSettings } from "../../modules/settings/settings.service.ts";
 import type { Database } from "../client.ts";
