@@ -389,11 +389,11 @@ async function seedAds(client: pg.Client, count: number, usdRate: number): Promi
   process.stdout.write(` in ${((performance.now() - insertStarted) / 1000).toFixed(0)} s\n`);
   // Price history: the first price of every ad; one ad in ten had a higher one before (a drop).
   await client.query(`
-    insert into price_history (ad_id, price, currency, price_kgs, created_at)
-    select id, old_price, currency, round(price_kgs * 1.08, -2), created_at - interval '3 days'
+    insert into price_history (ad_id, price, currency, price_kgs, price_usd, created_at)
+    select id, old_price, currency, round(price_kgs * 1.08, -2), round(price_usd * 1.08), created_at - interval '3 days'
       from ads where old_price is not null
     union all
-    select id, price, currency, price_kgs, created_at from ads`);
+    select id, price, currency, price_kgs, price_usd, created_at from ads`);
   const indexStarted = performance.now();
   for (const { indexdef } of indexes.rows) await client.query(indexdef);
   console.info(

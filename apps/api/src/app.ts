@@ -95,7 +95,14 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const storage = createStorage(config);
   await app.register(uploadsRoutes, { storage });
 
-  const accounts = await setUpAccounts(app, { config, database, keys, storage });
+  const accounts = await setUpAccounts(app, {
+    config,
+    database,
+    keys,
+    storage,
+    // The ads service is created below; a deletion runs only once the app serves requests.
+    deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+  });
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);

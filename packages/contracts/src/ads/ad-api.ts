@@ -151,6 +151,36 @@ export const adSchema = adCardSchema.extend({
 });
 export type Ad = z.infer<typeof adSchema>;
 
+/** One price an ad had, from the time it was set, in both currencies at that time's rate. */
+export const adPriceChangeSchema = z.object({
+  price: z.number().int().describe("As the seller typed it; 0: negotiable"),
+  currency: z.enum(currencies),
+  priceKgs: z.number().int(),
+  priceUsd: z.number().int(),
+  changedAt: z.iso.datetime(),
+});
+export type AdPriceChange = z.infer<typeof adPriceChangeSchema>;
+
+export const adPriceHistorySchema = z.object({
+  items: z
+    .array(adPriceChangeSchema)
+    .describe("Oldest first; the first is the price the ad was created with"),
+});
+export type AdPriceHistory = z.infer<typeof adPriceHistorySchema>;
+
+/**
+ * A text search that finds fewer ads than this in its vertical (none, or a short list) also counts
+ * its words in the other verticals: "эвакуатор" typed on the cars tab is offered the services.
+ */
+export const adOtherVerticalsBelow = 5;
+
+export const adVerticalCountSchema = z.object({
+  vertical: z.enum(verticals),
+  total: z.number().int(),
+  totalIsExact: z.boolean(),
+});
+export type AdVerticalCount = z.infer<typeof adVerticalCountSchema>;
+
 export const adSearchResponseSchema = z.object({
   items: z.array(adCardSchema),
   promoted: z
@@ -161,6 +191,11 @@ export const adSearchResponseSchema = z.object({
   totalIsExact: z
     .boolean()
     .describe(`false: more than ${adExactCountLimit} matches, the total is an estimate`),
+  otherVerticals: z
+    .array(adVerticalCountSchema)
+    .describe(
+      `The first page of a search with \`q\` that found fewer than ${adOtherVerticalsBelow}: how many ads \`q\` alone finds in each other vertical that has some`,
+    ),
 });
 export type AdSearchResponse = z.infer<typeof adSearchResponseSchema>;
 

@@ -91,6 +91,8 @@ const mileageUnit: FieldDefinition = {
   kind: "enum",
   values: mileageUnits,
   unitOf: "mileage",
+  // Searched, filtered and sorted in km: a mile is 1.609344 km.
+  factors: { km: 1, mi: 1.609344 },
   required: false,
 };
 const multi = (

@@ -32,6 +32,12 @@ export interface EnumField extends FieldBase {
    * (`mileageUnit` of `mileage`: km or mi) or the common price (`priceUnit` of `price`: per hour).
    */
   unitOf?: string;
+  /**
+   * With `unitOf`, for units of one quantity: one of each unit in the base unit (the one worth 1;
+   * none chosen is the base): `{ km: 1, mi: 1.609344 }`. The value's column, filter and sort hold
+   * it in the base unit; the ad's `fields` keep what the seller typed.
+   */
+  factors?: Readonly<Record<string, number>>;
 }
 
 export interface MultiEnumField extends FieldBase {
@@ -121,6 +127,24 @@ export function unitFieldOf(definition: VerticalDefinition, name: string): EnumF
   return definition.fields.find(
     (field): field is EnumField => field.kind === "enum" && field.unitOf === name,
   );
+}
+
+/**
+ * A number field's value in the base unit of its unit field (60 000 `mi` → 96 561 km), rounded to a
+ * whole number for an integer field; the value as typed when its unit has no factors; null when
+ * empty. What the field's column holds, so ranges and sorts compare like with like.
+ */
+export function valueInBaseUnit(
+  definition: VerticalDefinition,
+  field: FieldDefinition,
+  fields: Readonly<Record<string, unknown>>,
+): unknown {
+  const value = fields[field.name] ?? null;
+  const unitField = unitFieldOf(definition, field.name);
+  if (typeof value !== "number" || !unitField?.factors) return value;
+  const unit = fields[unitField.name];
+  const factor = typeof unit === "string" ? (unitField.factors[unit] ?? 1) : 1;
+  return field.kind === "integer" ? Math.round(value * factor) : value * factor;
 }
 
 /** A value as guests see a `maskedForGuests` field: `JTD**********3456`. */

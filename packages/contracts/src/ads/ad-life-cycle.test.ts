@@ -5,14 +5,16 @@ const now = new Date("2026-03-10T12:00:00Z");
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
 
 describe("the ad life cycle", () => {
-  it("[P4] follows the life cycle: publish drafts, archived and rejected; archive live ones; sell active or archived", () => {
+  it("[P4] follows the life cycle: publish drafts and archived ads, a rejected one only by an edit; archive live ones; sell active or archived", () => {
     const ad = (status: "draft" | "active" | "archived" | "rejected" | "sold" | "pending") => ({
       status,
       expiresAt: status === "active" ? inDays(20) : null,
       extendedAt: null,
     });
     expect(canRunAdAction(ad("draft"), "publish", now)).toBe(true);
-    expect(canRunAdAction(ad("rejected"), "publish", now)).toBe(true);
+    expect(canRunAdAction(ad("archived"), "publish", now)).toBe(true);
+    expect(canRunAdAction(ad("rejected"), "publish", now)).toBe(false);
+    expect(canRunAdAction(ad("rejected"), "update", now)).toBe(true);
     expect(canRunAdAction(ad("active"), "publish", now)).toBe(false);
     expect(canRunAdAction(ad("pending"), "archive", now)).toBe(true);
     expect(canRunAdAction(ad("sold"), "archive", now)).toBe(false);

@@ -16,10 +16,13 @@ export type AdOwnerAction = (typeof adOwnerActions)[number];
 /** Every action that changes an ad's status or content: the owner's and the moderators'. */
 export type AdAction = AdOwnerAction | "update" | "approve" | "reject" | "remove";
 
-/** Where each action may start from. */
+/**
+ * Where each action may start from. A rejected ad is not published again as it was: an edit sends it
+ * back to moderation (`pending`), whatever the moderation mode.
+ */
 export const adActionsFrom: Readonly<Record<AdAction, readonly AdStatus[]>> = {
   update: ["draft", "pending", "active", "archived", "rejected", "sold"],
-  publish: ["draft", "archived", "rejected"],
+  publish: ["draft", "archived"],
   archive: ["pending", "active"],
   sold: ["active", "archived"],
   extend: ["active"],

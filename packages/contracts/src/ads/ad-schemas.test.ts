@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { verticals } from "../verticals.ts";
 import { adInputSchema } from "./ad-api.ts";
 import { carDefinition, verticalDefinitions } from "./ad-definitions.ts";
-import { type FieldDefinition, fieldsForGuests, type VerticalDefinition } from "./ad-fields.ts";
+import {
+  type FieldDefinition,
+  fieldsForGuests,
+  type VerticalDefinition,
+  valueInBaseUnit,
+} from "./ad-fields.ts";
 import { buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
 
 const carFields = {
@@ -35,6 +40,25 @@ describe("ad definitions", () => {
       expect(new Set(names).size, vertical).toBe(names.length);
       expect(verticalDefinitions[vertical].vertical).toBe(vertical);
     }
+  });
+
+  it("[P5] a unit with factors converts every one of its values to one base unit", () => {
+    for (const vertical of verticals) {
+      for (const field of verticalDefinitions[vertical].fields) {
+        if (field.kind !== "enum" || !field.factors) continue;
+        expect(Object.keys(field.factors).sort(), field.name).toEqual([...field.values].sort());
+        expect(
+          Object.values(field.factors).filter((factor) => factor === 1),
+          field.name,
+        ).toHaveLength(1);
+      }
+    }
+    const mileage = carDefinition.fields.find((field) => field.name === "mileage");
+    if (!mileage) throw new Error("no mileage");
+    expect(valueInBaseUnit(carDefinition, mileage, { mileage: 60_000, mileageUnit: "mi" })).toBe(96_561);
+    expect(valueInBaseUnit(carDefinition, mileage, { mileage: 60_000, mileageUnit: "km" })).toBe(60_000);
+    expect(valueInBaseUnit(carDefinition, mileage, { mileage: 60_000 })).toBe(60_000);
+    expect(valueInBaseUnit(carDefinition, mileage, { mileage: null, mileageUnit: "mi" })).toBeNull();
   });
 
   it("[P3] a field added to a definition is validated and filtered without other code", () => {

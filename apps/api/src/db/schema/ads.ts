@@ -274,7 +274,10 @@ export const adPhotos = pgTable(
   ],
 );
 
-/** Every price an ad has had: a lowered price shows the old one crossed out (product.md section 4). */
+/**
+ * Every price an ad has had (product.md section 4), shown on the ad's page once it changed: in
+ * both currencies at the rate of its write, as the ad itself keeps them.
+ */
 export const adPriceHistory = pgTable(
   "price_history",
   {
@@ -285,6 +288,7 @@ export const adPriceHistory = pgTable(
     price: integer().notNull(),
     currency: text().notNull(),
     priceKgs: bigint({ mode: "number" }).notNull(),
+    priceUsd: bigint({ mode: "number" }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("price_history_ad_idx").on(table.adId, table.createdAt)],

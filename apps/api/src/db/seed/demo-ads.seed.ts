@@ -21,7 +21,7 @@ import {
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../lib/passwords.ts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { adColumns, type CatalogRefs, resolveCatalogRefs } from "../../modules/ads/ads.service.ts";
+import { adColumns, type CatalogRefs, resolveCatalogRefs } from "../../modules/ads/ads-input.ts";
 import { type AdPhotoRow, toStoredAdPhoto } from "../../modules/photos/photos.repository.ts";
 import { readSettings } from "../../modules/settings/settings.service.ts";
 import type { Database } from "../client.ts";
@@ -1038,7 +1038,10 @@ async function insertBatch(
       phoneReveals: ad.phoneReveals,
     };
   });
-  const adRows = await tx.insert(ads).values(adValues).returning({ id: ads.id, priceKgs: ads.priceKgs });
+  const adRows = await tx
+    .insert(ads)
+    .values(adValues)
+    .returning({ id: ads.id, priceKgs: ads.priceKgs, priceUsd: ads.priceUsd });
   // Attach the photo rows to their ads.
   const owners = adRows.flatMap((row, index) => (batch[index] as DemoAd).pictures.map(() => row.id));
   const links = photoRows.map((row, index) => ({ photo: row.id, ad: owners[index] }));
@@ -1053,6 +1056,7 @@ async function insertBatch(
       price: ad.input.price,
       currency: ad.input.currency,
       priceKgs: row.priceKgs,
+      priceUsd: row.priceUsd,
     };
     if (ad.oldPrice === null) return [{ ...current, createdAt: ad.createdAt }];
     const refs = sources.refs.get(refKey(ad.input)) as CatalogRefs;
@@ -1066,6 +1070,7 @@ async function insertBatch(
         price: ad.oldPrice,
         currency: ad.input.currency,
         priceKgs: before.priceKgs,
+        priceUsd: before.priceUsd,
         createdAt: ad.createdAt,
       },
       { ...current, createdAt: new Date(ad.createdAt.getTime() + DAY_MS) },

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import {
   type AdCard,
   type AdFilters,
@@ -6,7 +7,7 @@ import {
   adSearchResponseSchema,
   verticalDefinitions,
 } from "@unaa/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ads, settings } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
@@ -234,6 +235,54 @@ describe("search filters", () => {
     expect(await only(`q=${encodeURIComponent(bmw.markName)}`)).toEqual([target.id]);
     const counted = await search("body=coupe");
     expect(counted).toMatchObject({ total: 1, totalIsExact: true, nextCursor: null });
+  });
+});
+
+describe("mileage in miles", () => {
+  it("[P5] is filtered and sorted as km; the ad and its card keep what the seller typed", async () => {
+    // 60 000 mi ≈ 96 561 km: more than the 80 000 km of the other car.
+    const miles = await publishCar({ color: "orange", mileage: 60_000, mileageUnit: "mi" });
+    const kilometres = await publishCar({ color: "orange", mileage: 80_000, mileageUnit: "km" });
+    const only = async (query: string) => ids((await search(`color=orange&${query}`)).items);
+
+    expect(await only("mileageTo=90000")).toEqual([kilometres.id]);
+    expect(await only("mileageFrom=90000")).toEqual([miles.id]);
+    expect(await only("mileageFrom=96561&mileageTo=96561")).toEqual([miles.id]);
+    expect(await only("sort=mileage-asc")).toEqual([kilometres.id, miles.id]);
+    const card = (await search("color=orange&sort=mileage-asc")).items[1];
+    expect(card?.fields).toMatchObject({ mileage: 60_000, mileageUnit: "mi" });
+    const ad = adSchema.parse((await callAs(harness, null)("GET", `/api/ads/${miles.id}`)).json());
+    expect(ad.fields).toMatchObject({ mileage: 60_000, mileageUnit: "mi" });
+  });
+
+  it("[P5] rows written before, miles in the km column, are moved to km by migration 0011", async () => {
+    const db = harness.database.db;
+    const live = await publishCar({ color: "purple", mileage: 10_000, mileageUnit: "mi" });
+    const revised = await publishCar({ color: "purple", mileage: 20_000, mileageUnit: "km" });
+    // As the API wrote them before: the typed miles in the column and in a waiting revision.
+    const revision = { mileage: 30_000, fields: { mileage: 30_000, mileageUnit: "mi" } };
+    await db.update(ads).set({ mileage: 10_000 }).where(eq(ads.id, live.id));
+    await db.update(ads).set({ pendingRevision: revision }).where(eq(ads.id, revised.id));
+
+    const migration = readFileSync(
+      new URL("../../db/migrations/0011_ads_mileage_in_km.sql", import.meta.url),
+      "utf8",
+    );
+    // Twice: a second run changes nothing more.
+    for (const run of [1, 2]) {
+      for (const statement of migration.split("--> statement-breakpoint")) {
+        await db.execute(sql.raw(statement));
+      }
+      const rows = await db
+        .select({ id: ads.id, mileage: ads.mileage, pendingRevision: ads.pendingRevision })
+        .from(ads)
+        .where(eq(ads.color, "purple"))
+        .orderBy(ads.id);
+      expect(rows, `run ${run}`).toEqual([
+        { id: live.id, mileage: 16_093, pendingRevision: null },
+        { id: revised.id, mileage: 20_000, pendingRevision: { ...revision, mileage: 48_280 } },
+      ]);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
   adSearchKey,
   adSearchSimilarMinLength,
   adSorts,
+  type CatalogLevel,
   type FieldDefinition,
   rangeFilterNames,
   type VerticalDefinition,
@@ -24,6 +25,7 @@ import { type Database, prepareStatement, sqlText } from "../../db/client.ts";
 import { ads, adTitleWords } from "../../db/schema/index.ts";
 import { createSearchCache } from "../../lib/search-cache.ts";
 import { type AdCardRow, adCardColumns, filterColumnOf, keysetAfter, keysetOrder } from "./ads.repository.ts";
+import { type CatalogMention, createQueryReader, type ReadQuery } from "./ads-query-reader.ts";
 
 /** One part of a search's condition: its SQL (with placeholders) and the values they take. */
 interface Condition {
@@ -86,6 +88,11 @@ function fieldConditions(field: FieldDefinition, filters: AdFilters): Condition[
   return Array.isArray(value) ? [anyOf(field.name, column, value)] : [];
 }
 
+/** Words found in the text vector: Russian stemming of them as typed, or their search keys. */
+function wordsMatch(name: string, keyName: string, alike: SQL = sql``): SQL {
+  return sql`${ads.searchVector} @@ (websearch_to_tsquery('russian', ${placeholder(name)}) || websearch_to_tsquery('simple', ${placeholder(keyName)})${alike})`;
+}
+
 /**
  * Free text (product.md section 5): Russian stemming of the words as typed, or the words' search
  * keys (any script, transliterated: "камри" finds Camry) among those of title, the catalogue's
@@ -96,13 +103,53 @@ export function textCondition(q: string, typos: string | undefined): Condition {
   const alike = typos === undefined ? sql`` : sql` || to_tsquery('simple', ${placeholder("qTypos")})`;
   return {
     shape: typos === undefined ? "q" : "q+typos",
-    sql: sql`${ads.searchVector} @@ (websearch_to_tsquery('russian', ${placeholder("q")}) || websearch_to_tsquery('simple', ${placeholder("qKey")})${alike})`,
+    sql: wordsMatch("q", "qKey", alike),
     values: { q, qKey: adSearchKey(q), ...(typos === undefined ? {} : { qTypos: typos }) },
   };
 }
 
+/** The column of a definition's catalogue field of `level` (`mark_id`), if it has one. */
+function catalogColumnOf(definition: VerticalDefinition, level: CatalogLevel): PgColumn | undefined {
+  const field = definition.fields.find(
+    (candidate) => candidate.kind === "catalog" && candidate.level === level,
+  );
+  return field && filterColumnOf(field);
+}
+
+/**
+ * A mark or model the query names ("мерс", "крузак"): an ad of it matches, and so does one whose text
+ * has the words (ads-query-reader.ts).
+ */
+function mentionCondition(definition: VerticalDefinition, mention: CatalogMention, index: number): Condition {
+  const names = { marks: `qMarks${index}`, models: `qModels${index}`, words: `qWords${index}` };
+  const parts: SQL[] = [];
+  const values: Record<string, unknown> = {
+    [names.words]: mention.words,
+    [`${names.words}Key`]: adSearchKey(mention.words),
+  };
+  const entries = [
+    [catalogColumnOf(definition, "mark"), names.marks, mention.markIds],
+    [catalogColumnOf(definition, "model"), names.models, mention.modelIds],
+  ] as const;
+  let shape = `qm${index}`;
+  for (const [column, name, ids] of entries) {
+    if (!column || ids.length === 0) continue;
+    parts.push(sql`${column} = any(${placeholder(name)})`);
+    values[name] = ids;
+    shape += `:${name}`;
+  }
+  parts.push(wordsMatch(names.words, `${names.words}Key`));
+  return { shape, sql: sql`(${sql.join(parts, sql` or `)})`, values };
+}
+
+/** The free text of a search as read with the catalogue, and the typos of what stayed text. */
+interface SearchText {
+  read: ReadQuery;
+  typos: string | undefined;
+}
+
 /** Every condition of a search of active ads of one vertical. */
-function conditionsOf(definition: VerticalDefinition, filters: AdFilters, typos: string | undefined) {
+function conditionsOf(definition: VerticalDefinition, filters: AdFilters, text: SearchText | undefined) {
   const isUsd = filters.currency === "USD";
   const price = isUsd ? ads.priceUsd : ads.priceKgs;
   const { vertical } = definition;
@@ -138,7 +185,21 @@ function conditionsOf(definition: VerticalDefinition, filters: AdFilters, typos:
   }
   if (filters.withPhoto) conditions.push({ shape: "withPhoto", sql: sql`${ads.photoCount} > 0` });
   if (filters.urgent) conditions.push({ shape: "urgent", sql: sql`${ads.urgentUntil} > now()` });
-  if (filters.q !== undefined) conditions.push(textCondition(filters.q, typos));
+  if (text) {
+    const { read, typos } = text;
+    if (read.text !== "") conditions.push(textCondition(read.text, typos));
+    read.mentions.forEach((mention, index) => {
+      conditions.push(mentionCondition(definition, mention, index));
+    });
+    const generation = catalogColumnOf(definition, "generation");
+    if (generation && read.generationIds.length > 0) {
+      conditions.push({
+        shape: "qGenerations",
+        sql: sql`${generation} = any(${placeholder("qGenerations")})`,
+        values: { qGenerations: read.generationIds },
+      });
+    }
+  }
   for (const field of definition.fields) conditions.push(...fieldConditions(field, filters));
   return conditions;
 }
@@ -236,6 +297,7 @@ function createStatements() {
 
 export function createAdSearch(db: Database): AdSearch {
   const statements = createStatements();
+  const readWithCatalog = createQueryReader(db);
   const typoWords = createSearchCache<string[]>({ maxEntries: TYPO_WORDS_MAX, ttlMs: TYPO_WORDS_TTL_MS });
   // Candidates by trigram similarity (the index), ranked by how much of the query word they hold.
   const wordShare = sql<number>`word_similarity(${placeholder("word")}::text, ${adTitleWords.word})`;
@@ -282,8 +344,19 @@ export function createAdSearch(db: Database): AdSearch {
 
   return {
     async bind(definition, filters) {
-      const typos = filters.q === undefined ? undefined : await typoQuery(filters.q);
-      return bind(conditionsOf(definition, filters, typos));
+      if (filters.q === undefined) return bind(conditionsOf(definition, filters, undefined));
+      // Names of the vertical's catalogue kind are read from the query; services have none.
+      const mark = definition.fields.find((field) => field.kind === "catalog" && field.level === "mark");
+      const read =
+        mark?.kind === "catalog"
+          ? await readWithCatalog(
+              mark.catalogKind,
+              filters.q,
+              catalogColumnOf(definition, "generation") !== undefined,
+            )
+          : { mentions: [], generationIds: [], text: filters.q };
+      const typos = read.text === "" ? undefined : await typoQuery(read.text);
+      return bind(conditionsOf(definition, filters, { read, typos }));
     },
 
     async findPage({ bound, sort, after, limit, promotedLimit }) {

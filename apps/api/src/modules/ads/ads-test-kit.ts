@@ -25,14 +25,15 @@ export interface CatalogPick {
 }
 
 /**
- * A mark (by slug, or the first of its kind), one of its models (by slug, or the first) and that
- * model's first generation.
+ * A mark (by slug, or the first of its kind), one of its models (by slug, or the first) and one of
+ * that model's generations (by slug, or the first).
  */
 export async function pickCatalog(
   harness: TestApp,
   kind: CatalogKind,
   markSlug?: string,
   modelSlug?: string,
+  generationSlug?: string,
 ): Promise<CatalogPick> {
   const db = harness.database.db;
   const [mark] = await db
@@ -60,7 +61,11 @@ export async function pickCatalog(
   const [generation] = await db
     .select()
     .from(catalogGenerations)
-    .where(eq(catalogGenerations.modelId, model.id))
+    .where(
+      generationSlug
+        ? and(eq(catalogGenerations.modelId, model.id), eq(catalogGenerations.slug, generationSlug))
+        : eq(catalogGenerations.modelId, model.id),
+    )
     .orderBy(asc(catalogGenerations.id))
     .limit(1);
   return {

@@ -1,4 +1,4 @@
-import type { CatalogLevel, FieldDefinition } from "@unaa/contracts";
+import type { AdPriceSummaryQuery, CatalogLevel, FieldDefinition, VerticalDefinition } from "@unaa/contracts";
 import {
   and,
   asc,
@@ -6,11 +6,13 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   isNotNull,
   lte,
   max,
   min,
+  ne,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -149,7 +151,7 @@ export async function findSeller(db: Database, userId: number): Promise<SellerRo
 }
 
 /** Count and price range, in both currencies, of the active ads matching `where`. */
-export async function summarizePrices(db: Database, where: SQL | undefined) {
+async function summarizePrices(db: Database, where: SQL | undefined) {
   const [row] = await db
     .select({
       count: count(),
@@ -167,16 +169,27 @@ export async function deleteAdRow(db: Database, id: number): Promise<void> {
   await db.delete(ads).where(eq(ads.id, id));
 }
 
-export async function insertPriceHistory(
-  db: Database,
-  values: { adId: number; price: number; currency: string; priceKgs: number },
-): Promise<void> {
-  await db.insert(adPriceHistory).values(values);
+/** Records the ad's price as it is now. */
+export async function insertPriceHistory(db: Database, ad: AdRow): Promise<void> {
+  await db.insert(adPriceHistory).values({
+    adId: ad.id,
+    price: ad.price,
+    currency: ad.currency,
+    priceKgs: ad.priceKgs,
+    priceUsd: ad.priceUsd,
+  });
 }
 
+/** Every price of an ad, oldest first. */
 export async function findPriceHistory(db: Database, adId: number) {
   return db
-    .select()
+    .select({
+      price: adPriceHistory.price,
+      currency: adPriceHistory.currency,
+      priceKgs: adPriceHistory.priceKgs,
+      priceUsd: adPriceHistory.priceUsd,
+      changedAt: adPriceHistory.createdAt,
+    })
     .from(adPriceHistory)
     .where(eq(adPriceHistory.adId, adId))
     .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id));
@@ -359,6 +372,86 @@ export async function findAdCardsPage(db: Database, page: KeysetPage): Promise<A
     .limit(page.limit);
 }
 
+/** The cards of these ads that are in one of `statuses`, in no particular order. */
+export async function findAdCardsByIds(
+  db: Database,
+  ids: readonly number[],
+  statuses: readonly string[],
+): Promise<AdCardRow[]> {
+  return db
+    .select(adCardColumns)
+    .from(ads)
+    .where(and(inArray(ads.id, [...ids]), inArray(ads.status, [...statuses])));
+}
+
+/**
+ * Active ads of the ad's vertical that share the values of its `similarBy` fields (the definition's),
+ * the ad itself left out, freshest first.
+ */
+export async function findSimilarAdCards(
+  db: Database,
+  ad: AdRow,
+  definition: VerticalDefinition,
+  limit: number,
+): Promise<AdCardRow[]> {
+  const shared: SQL[] = [];
+  for (const name of definition.similarBy) {
+    const field = definition.fields.find((candidate) => candidate.name === name);
+    const column = field && filterColumnOf(field);
+    const value = field && (ad as unknown as Record<string, unknown>)[columnKeyOf(field)];
+    if (column && value !== null && value !== undefined) shared.push(eq(column, value));
+  }
+  return findAdCardsPage(db, {
+    where: and(eq(ads.vertical, ad.vertical), eq(ads.status, "active"), ne(ads.id, ad.id), ...shared),
+    sortColumn: ads.raisedAt,
+    direction: "desc",
+    after: undefined,
+    limit,
+  });
+}
+
+/** Active ads of every vertical with the urgent badge in force at `now`, freshest first (keyset). */
+export function findUrgentAdCards(
+  db: Database,
+  page: { now: Date; after: KeysetPage["after"]; limit: number },
+): Promise<AdCardRow[]> {
+  return findAdCardsPage(db, {
+    where: and(eq(ads.status, "active"), gt(ads.urgentUntil, page.now)),
+    sortColumn: ads.raisedAt,
+    direction: "desc",
+    after: page.after,
+    limit: page.limit,
+  });
+}
+
+/** A user's ads in one status, newest first by id (keyset). */
+export function findAdsOfUser(
+  db: Database,
+  page: { userId: number; status: string; after: KeysetPage["after"]; limit: number },
+): Promise<AdRow[]> {
+  return findAdsPage(db, {
+    where: and(eq(ads.userId, page.userId), eq(ads.status, page.status)),
+    sortColumn: ads.id,
+    direction: "desc",
+    after: page.after,
+    limit: page.limit,
+  });
+}
+
+/** Count and price range, in both currencies, of a catalogue entry's active ads. */
+export function summarizeCatalogEntryPrices(db: Database, entry: AdPriceSummaryQuery) {
+  return summarizePrices(
+    db,
+    and(
+      eq(ads.vertical, entry.vertical),
+      eq(ads.status, "active"),
+      eq(ads.markId, entry.mark),
+      entry.model === undefined ? undefined : eq(ads.modelId, entry.model),
+      entry.generation === undefined ? undefined : eq(ads.generationId, entry.generation),
+    ),
+  );
+}
+
 /** Counts a view unless this visitor's view of the ad was counted that day; answers the views. */
 export async function recordAdView(
   db: Database,
@@ -485,4 +578,22 @@ export async function archiveExpiredAdRows(db: Database, now: Date): Promise<num
     .where(and(eq(ads.status, "active"), lte(ads.expiresAt, now)))
     .returning({ id: ads.id });
   return rows.length;
+}
+
+/** A user's ads in these statuses, locked for a change (an account deletion). */
+export async function lockAdsOfUser(db: Database, userId: number, statuses: readonly string[]) {
+  return db
+    .select({ id: ads.id, status: ads.status, hasRevision: isNotNull(ads.pendingRevision) })
+    .from(ads)
+    .where(and(eq(ads.userId, userId), inArray(ads.status, [...statuses])))
+    .for("update");
+}
+
+/** Archives these ads for good: no expiry, no revision waiting for a moderator. */
+export async function archiveAdRows(db: Database, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(ads)
+    .set({ status: "archived", expiresAt: null, pendingRevision: null, updatedAt: now })
+    .where(inArray(ads.id, [...ids]));
 }

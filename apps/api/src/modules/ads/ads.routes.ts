@@ -14,6 +14,7 @@ import {
   adInputSchema,
   adPageQuerySchema,
   adPhonesResponseSchema,
+  adPriceHistorySchema,
   adPriceSummaryQuerySchema,
   adPriceSummarySchema,
   adRejectInputSchema,
@@ -37,7 +38,8 @@ const badInput = errors(
 );
 const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const conflict = errors(
-  "`AD_STATE_CONFLICT`: not possible in the ad's current state; `AD_LIMIT_REACHED`: no free place left",
+  "`AD_STATE_CONFLICT`: not possible in the ad's current state; `AD_LIMIT_REACHED`: no free place left; " +
+    "`AD_REJECTED_NEEDS_EDIT`: a rejected ad goes back to moderation by an edit, not by publishing it again",
 );
 
 export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = async (app, { adsService }) => {
@@ -133,6 +135,19 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
   );
 
   app.get(
+    "/ads/:id/price-history",
+    {
+      schema: {
+        tags,
+        summary: "Every price of an ad, oldest first, in both currencies (seen by whoever may see the ad)",
+        params: adIdParamsSchema,
+        response: { 200: adPriceHistorySchema, 404: notFound },
+      },
+    },
+    async (request) => adsService.getPriceHistory(request.user, request.params.id),
+  );
+
+  app.get(
     "/ads/:id/similar",
     {
       schema: {
@@ -151,7 +166,8 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       ...owner,
       schema: {
         tags,
-        summary: "Replace an ad's content (owner only); editing never raises it in search",
+        summary:
+          "Replace an ad's content (owner only); editing never raises it in search; a rejected ad goes back to moderation",
         security,
         params: adIdParamsSchema,
         body: adInputSchema,
@@ -164,7 +180,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
   const actions = [
     {
       path: "publish",
-      summary: "Publish: active at once, or pending under pre-moderation",
+      summary: "Publish a draft or an archived ad: active at once, or pending under pre-moderation",
       run: adsService.publishAd,
     },
     { path: "archive", summary: "Take the ad off the site (archived)", run: adsService.archiveAd },

@@ -3,17 +3,18 @@ import {
   type Ad,
   adCardsResponseSchema,
   adFavoritesMax,
+  adPriceHistorySchema,
   adSchema,
   adSearchResponseSchema,
   type Vertical,
   verticals,
 } from "@unaa/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { callAs, pickCatalog, pickPlaces, validBodies } from "./ads-test-kit.ts";
+import { callAs, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
 
 let harness: TestApp;
 let seller: TestClient;
@@ -141,6 +142,34 @@ describe("ad life cycle", () => {
     expect(
       await harness.database.db.select().from(adPriceHistory).where(eq(adPriceHistory.adId, ad.id)),
     ).toHaveLength(2);
+  });
+
+  it("[P4] answers the price history: every price with its time, in both currencies at that time's rate", async () => {
+    const ad = await createAd(bodies.car);
+    const history = (client: TestClient | null) =>
+      callAs(harness, client)("GET", `/api/ads/${ad.id}/price-history`);
+    expect((await history(null)).statusCode).toBe(404);
+    expect((await history(seller)).json()).toMatchObject({ items: [{ price: 1_250_000 }] });
+
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_100_000 });
+    await setSetting(harness, "usdRate", 80);
+    try {
+      await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 13_000, currency: "USD" });
+    } finally {
+      await setSetting(harness, "usdRate", 87.5);
+    }
+    const response = await history(null);
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = adPriceHistorySchema.parse(response.json());
+    expect(items.map(({ changedAt: _, ...price }) => price)).toEqual([
+      { price: 1_250_000, currency: "KGS", priceKgs: 1_250_000, priceUsd: 14_286 },
+      { price: 1_100_000, currency: "KGS", priceKgs: 1_100_000, priceUsd: 12_571 },
+      { price: 13_000, currency: "USD", priceKgs: 1_040_000, priceUsd: 13_000 },
+    ]);
+    const times = items.map((item) => Date.parse(item.changedAt));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect((await asGuest()("GET", "/api/ads/999999/price-history")).statusCode).toBe(404);
   });
 
   it("[P4] marks sold, refuses impossible steps, deletes", async () => {
@@ -394,12 +423,36 @@ describe("moderation", () => {
       rejectReason: "duplicate",
     });
 
-    // The owner fixes it and sends it again; the reason is cleared.
-    const again = await callAs(harness, newcomer)("POST", `/api/ads/${ad.id}/publish`);
+    // The owner fixes it, which sends it again; the reason is cleared.
+    const again = await callAs(harness, newcomer)("PUT", `/api/ads/${ad.id}`, bodies.uslugi);
     expect(again.json()).toMatchObject({ status: "pending", rejectReason: null });
     expect((await moderator("POST", `/api/ads/${ad.id}/remove`)).json()).toMatchObject({ status: "removed" });
     expect((await callAs(harness, newcomer)("PUT", `/api/ads/${ad.id}`, bodies.uslugi)).statusCode).toBe(409);
     expect((await moderator("POST", "/api/ads/999999/remove")).statusCode).toBe(404);
+  });
+
+  it("[P4] a rejected ad goes back to moderation only after an edit, and never skips it", async () => {
+    const moderator = callAs(harness, await staffUser("moderator"));
+    // A confirmed phone under the `auto` mode: this seller's ads go live without a moderator.
+    const ad = await createAd(bodies.car);
+    expect((await asSeller()("POST", `/api/ads/${ad.id}/publish`)).json()).toMatchObject({
+      status: "active",
+    });
+    await moderator("POST", `/api/ads/${ad.id}/reject`, { reason: "wrong-price", note: "Цена не та" });
+
+    const unchanged = await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    expect(unchanged.statusCode).toBe(409);
+    expect(unchanged.json()).toMatchObject({ code: "AD_REJECTED_NEEDS_EDIT" });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+
+    const edited = await asSeller()("PUT", `/api/ads/${ad.id}`, { ...bodies.car, price: 1_150_000 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: "pending", rejectReason: null, rejectNote: null });
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode).toBe(404);
+    expect((await moderator("POST", `/api/ads/${ad.id}/approve`)).json()).toMatchObject({
+      status: "active",
+      price: 1_150_000,
+    });
   });
 });
 
@@ -593,5 +646,66 @@ describe("phone reveal", () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await reveal(ad.id, nextIp())).statusCode).toBe(200);
+  });
+});
+
+describe("account deletion", () => {
+  it("[S7.25][P2] archives the account's live and waiting ads in the deletion itself; drafts go", async () => {
+    const owner = await signUpUser(harness);
+    const asOwner = callAs(harness, owner);
+    const live = await createAd(bodies.car, owner);
+    expect((await asOwner("POST", `/api/ads/${live.id}/publish`)).json()).toMatchObject({ status: "active" });
+    await setSetting(harness, "moderationMode", "pre");
+    const waiting = await createAd(bodies.car, owner);
+    try {
+      expect((await asOwner("POST", `/api/ads/${waiting.id}/publish`)).json()).toMatchObject({
+        status: "pending",
+      });
+    } finally {
+      await setSetting(harness, "moderationMode", "auto");
+    }
+    const sold = await createAd(bodies.uslugi, owner);
+    await asOwner("POST", `/api/ads/${sold.id}/publish`);
+    await asOwner("POST", `/api/ads/${sold.id}/sold`);
+    const draft = await createAd(bodies.car, owner);
+    const query = `vertical=car&mark=${(bodies.car.fields as { mark: number }).mark}&limit=50`;
+    expect((await search(query)).items.map((item) => item.id)).toContain(live.id);
+
+    const deleted = await asOwner("DELETE", "/api/user/me", { password: owner.password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const rows = await harness.database.db
+      .select({ id: ads.id, status: ads.status, expiresAt: ads.expiresAt })
+      .from(ads)
+      .where(eq(ads.userId, owner.userId))
+      .orderBy(ads.id);
+    expect(rows).toEqual([
+      { id: live.id, status: "archived", expiresAt: null },
+      { id: waiting.id, status: "archived", expiresAt: null },
+      { id: sold.id, status: "sold", expiresAt: null },
+    ]);
+    expect(rows.map((row) => row.id)).not.toContain(draft.id);
+    expect((await search(query)).items.map((item) => item.id)).not.toContain(live.id);
+    for (const ad of [live, waiting, draft]) {
+      expect((await asGuest()("GET", `/api/ads/${ad.id}`)).statusCode, `ad ${ad.id}`).toBe(404);
+    }
+  });
+
+  it("[S7.25] archives in the deletion's transaction: a deletion that fails leaves the ads live", async () => {
+    const owner = await signUpUser(harness);
+    const live = await createAd(bodies.car, owner);
+    await callAs(harness, owner)("POST", `/api/ads/${live.id}/publish`);
+    // The deletion's last step fails, after the ads were archived in its transaction.
+    const failing = vi
+      .spyOn(harness.app.accounts.sessions, "endSessionsOfUser")
+      .mockRejectedValueOnce(new Error("sessions store down"));
+    try {
+      const failed = await callAs(harness, owner)("DELETE", "/api/user/me", { password: owner.password });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await asGuest()("GET", `/api/ads/${live.id}`)).json()).toMatchObject({ status: "active" });
+    expect((await callAs(harness, owner)("GET", "/api/user/me")).statusCode).toBe(200);
   });
 });

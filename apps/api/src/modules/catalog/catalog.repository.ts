@@ -171,6 +171,47 @@ export async function findVisibleComplectations(
     .orderBy(asc(c.position), asc(c.id));
 }
 
+/**
+ * The names of a kind's visible marks, models and generations, for reading search queries (the ads
+ * search's `ads-query-reader.ts`): a few thousand short rows.
+ */
+export async function findCatalogVocabulary(db: Database, kind: string) {
+  const [marks, models, generations] = await Promise.all([
+    db
+      .select({
+        id: catalogMarks.id,
+        name: catalogMarks.name,
+        nameCyrillic: catalogMarks.nameCyrillic,
+        aliases: catalogMarks.aliases,
+      })
+      .from(catalogMarks)
+      .where(and(eq(catalogMarks.kind, kind), isVisible(catalogMarks))),
+    db
+      .select({
+        id: catalogModels.id,
+        markId: catalogModels.markId,
+        name: catalogModels.name,
+        nameCyrillic: catalogModels.nameCyrillic,
+        aliases: catalogModels.aliases,
+      })
+      .from(catalogModels)
+      .innerJoin(catalogMarks, eq(catalogMarks.id, catalogModels.markId))
+      .where(and(eq(catalogMarks.kind, kind), isVisible(catalogModels))),
+    db
+      .select({
+        id: catalogGenerations.id,
+        modelId: catalogGenerations.modelId,
+        name: catalogGenerations.name,
+        aliases: catalogGenerations.aliases,
+      })
+      .from(catalogGenerations)
+      .innerJoin(catalogModels, eq(catalogModels.id, catalogGenerations.modelId))
+      .innerJoin(catalogMarks, eq(catalogMarks.id, catalogModels.markId))
+      .where(and(eq(catalogMarks.kind, kind), isVisible(catalogGenerations))),
+  ]);
+  return { marks, models, generations };
+}
+
 export interface SearchHit {
   mark: Pick<MarkRow, "id" | "kind" | "slug" | "name" | "nameCyrillic" | "country">;
   model: Pick<ModelRow, "id" | "slug" | "name" | "nameCyrillic" | "yearFrom" | "yearTo"> | null;

@@ -33,7 +33,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth.ts";
-import type { CatalogActor, CatalogService } from "./catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
+import type { CatalogActor } from "./catalog-staff.service.ts";
 
 const notModified = z.null().describe("Not modified: the If-None-Match ETag still matches");
 const notFound = errorBodySchema.describe("CATALOG_NOT_FOUND: no such entry (or it is hidden)");

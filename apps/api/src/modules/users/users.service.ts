@@ -44,10 +44,15 @@ export interface RequestContext {
 }
 
 /**
- * Runs inside the deletion's transaction for other domains' data: the ads issue archives the
- * user's ads, the chat issue labels their chats "deleted user". Nothing to do yet.
+ * Another domain's part of an account deletion (the ads are archived; the chat issue labels the
+ * chats "deleted user"). It runs inside the deletion's transaction, so the account and its data
+ * change together or not at all; the work it answers runs once the deletion is committed (files to
+ * remove, cached answers to drop).
  */
-export type AccountDeletionHook = (tx: Database, userId: number) => Promise<void>;
+export type AccountDeletionHook = (
+  tx: Database,
+  userId: number,
+) => Promise<(() => Promise<void>) | undefined>;
 
 /** Usernames given to erased accounts; nobody may choose one. */
 const RESERVED_USERNAME = /^deleted-\d+$/i;
@@ -302,9 +307,13 @@ export function createUsersService(deps: {
       } else if (code !== undefined) {
         codeId = (await codes.checkCode({ purpose: "sign-in", destinations: logins, userId: null, code })).id;
       }
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
         if (codeId !== undefined) await codes.spendCode(tx, codeId);
-        for (const hook of deletionHooks) await hook(tx, userId);
+        const followUps: (() => Promise<void>)[] = [];
+        for (const hook of deletionHooks) {
+          const followUp = await hook(tx, userId);
+          if (followUp) followUps.push(followUp);
+        }
         await deletePhonesOfUser(tx, userId);
         await redactCodeDestinations(tx, logins);
         await updateUser(tx, userId, {
@@ -318,7 +327,9 @@ export function createUsersService(deps: {
           deletedAt: new Date(),
         });
         await sessions.endSessionsOfUser(tx, userId, "deleted");
+        return followUps;
       });
+      for (const followUp of afterCommit) await followUp();
       if (user.avatarKey) await storage.remove(user.avatarKey);
     },
 

@@ -55,6 +55,13 @@ describe("ad texts", () => {
     expect(value("year")).toBe("2018");
     expect(value("vin")).toBeNull();
     expect(cardSpecs(t, "ru", card)).toEqual(["Седан", "Бензин", "2,5 л", "Автомат", "85 000 км"]);
+    // Miles as the seller typed them, with the km that search and filters use.
+    const miles = { ...fields, mileage: 60_000, mileageUnit: "mi" };
+    const mileage = field("mileage");
+    if (!mileage) throw new Error("no mileage field");
+    expect(formatFieldValue(t, "ru", verticalDefinitions.car, mileage, miles)).toBe(
+      "60 000 миль (≈ 96 561 км)",
+    );
   });
 
   it("says today, yesterday or the date in the site's time zone", () => {

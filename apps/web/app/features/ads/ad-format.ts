@@ -11,6 +11,7 @@ import {
   type Region,
   unitFieldOf,
   type VerticalDefinition,
+  valueInBaseUnit,
   verticalDefinitions,
 } from "@unaa/contracts";
 import type { TFunction } from "i18next";
@@ -52,6 +53,24 @@ function unitOf(definition: VerticalDefinition, field: FieldDefinition, fields: 
 }
 
 /**
+ * "≈ 96 561 км" beside a value typed in another unit than the base one (miles), the number search
+ * and filters use; null for a value in the base unit.
+ */
+function inBaseUnit(
+  t: TFunction,
+  locale: Locale,
+  definition: VerticalDefinition,
+  field: FieldDefinition,
+  fields: AdCard["fields"],
+): string | null {
+  const factors = unitFieldOf(definition, field.name)?.factors;
+  const base = factors && Object.keys(factors).find((unit) => factors[unit] === 1);
+  const converted = valueInBaseUnit(definition, field, fields);
+  if (!base || typeof converted !== "number" || converted === fields[field.name]) return null;
+  return `≈ ${formatNumber(converted, 0, locale)} ${t(`unit.${base}`)}`;
+}
+
+/**
  * One field's value as text, or null when empty. Numbers with a unit are grouped by thousands
  * (S5.4: "120 000 км"); a bare integer (year, seats) is a label, not a quantity, and stays "2018".
  * Catalogue references are ids: their names are in the ad's title, so they give null here.
@@ -77,7 +96,9 @@ export function formatFieldValue(
       const unit = unitOf(definition, field, fields);
       const decimals = field.step !== undefined && field.step < 1 ? 1 : 0;
       if (!unit) return decimals ? formatNumber(value, decimals, locale) : String(value);
-      return `${formatNumber(value, decimals, locale)} ${t(`unit.${unit}`)}`;
+      const typed = `${formatNumber(value, decimals, locale)} ${t(`unit.${unit}`)}`;
+      const converted = inBaseUnit(t, locale, definition, field, fields);
+      return converted ? `${typed} (${converted})` : typed;
     }
     case "boolean":
       return t(value ? "ads.value.yes" : "ads.value.no");
@@ -114,7 +135,8 @@ export interface AdPriceText {
   old: string | null;
 }
 
-function money(t: TFunction, locale: Locale, amount: number, currency: Currency): string {
+/** An amount of money with its currency: "1 250 000 сом", "$14 500". */
+export function formatMoney(t: TFunction, locale: Locale, amount: number, currency: Currency): string {
   return formatPrice(amount, currency, { locale, label: t(`currency.${currency}.label`) });
 }
 
@@ -139,9 +161,9 @@ export function formatAdPrice(
         : Math.round((ad.oldPrice * shownAmount) / ad.price)
       : null;
   return {
-    main: money(t, locale, shownAmount, currency),
-    other: t("ads.price.approx", { price: money(t, locale, amountIn(otherCurrency), otherCurrency) }),
-    old: oldShown === null ? null : money(t, locale, oldShown, currency),
+    main: formatMoney(t, locale, shownAmount, currency),
+    other: t("ads.price.approx", { price: formatMoney(t, locale, amountIn(otherCurrency), otherCurrency) }),
+    old: oldShown === null ? null : formatMoney(t, locale, oldShown, currency),
   };
 }
 

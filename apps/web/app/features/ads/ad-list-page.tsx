@@ -45,6 +45,7 @@ import {
 import { useLiveCount } from "./api/count-ads.ts";
 import { useAdList } from "./api/get-ads.ts";
 import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
+import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
 import { ShowMore, useMorePages } from "./show-more.tsx";
 
 /** "1 234 объявления", "≈ 12 000 объявлений" (above the exact-count limit). */
@@ -330,6 +331,7 @@ export function AdListPage({ data }: { data: AdListData }) {
               data-testid="ads-sort"
             />
           </div>
+          {!isLoading && <OtherVerticalsOffer counts={data.page.otherVerticals} q={data.filters.q} />}
           {isLoading ? (
             <AdGridSkeleton count={6} cols={{ base: 2, sm: 3, lg: 3 }} />
           ) : (

@@ -4,7 +4,14 @@
  * catalogue entries it points at, similar ads, and the texts of the document head.
  */
 import type { WebServices } from "@unaa/api";
-import { type Ad, type AdCard, type Role, type Vertical, verticalDefinitions } from "@unaa/contracts";
+import {
+  type Ad,
+  type AdCard,
+  type AdPriceChange,
+  type Role,
+  type Vertical,
+  verticalDefinitions,
+} from "@unaa/contracts";
 import { getI18n, loadMessages, localeFromPath } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { Crumb, DocumentHead } from "../../lib/page-handle.ts";
@@ -17,6 +24,8 @@ export interface AdPageData {
   ad: Ad;
   refs: CatalogRefs;
   similar: AdCard[];
+  /** Every price of the ad, oldest first (shown once it changed). */
+  priceHistory: AdPriceChange[];
   head: { title: string; description: string };
 }
 
@@ -53,7 +62,7 @@ export async function loadAdPage(
     return typeof value === "number" ? value : null;
   };
   const locale = localeFromPath(new URL(request.url).pathname);
-  const [refs, similar] = await Promise.all([
+  const [refs, similar, priceHistory] = await Promise.all([
     services.catalogService.findRefs({
       mark: refIds("mark"),
       model: refIds("model"),
@@ -61,6 +70,7 @@ export async function loadAdPage(
       complectation: refIds("complectation"),
     }),
     ad.status === "active" ? services.adsService.findSimilarAds(ad.id) : Promise.resolve([]),
+    services.adsService.getPriceHistory(adViewer, ad.id).then((history) => history.items),
     loadMessages(locale),
   ]);
   const { t } = getI18n(locale);
@@ -69,7 +79,7 @@ export async function loadAdPage(
   const description = shorten(
     [t(`page.${vertical}.title`), ad.title, price.main, ad.description].filter(Boolean).join(". "),
   );
-  return { ad, refs, similar, head: { title, description } };
+  return { ad, refs, similar, priceHistory, head: { title, description } };
 }
 
 /** The vertical's list, the ad's catalogue mark and model (or category) as listings, then the ad. */

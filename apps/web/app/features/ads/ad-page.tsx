@@ -55,6 +55,7 @@ import { AdSellerCard } from "./ad-page-seller.tsx";
 import { AdShare } from "./ad-page-share.tsx";
 import { equipmentGroups, mapPoint, specRows } from "./ad-page-specs.ts";
 import { AdVideo } from "./ad-page-video.tsx";
+import { AdPriceHistory } from "./ad-price-history.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
 /** Why the owner sees the ad while others do not, or that an edit waits for a moderator. */
@@ -139,7 +140,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 export function AdPage({ data }: { data: AdPageData }) {
-  const { ad, refs, similar } = data;
+  const { ad, refs, similar, priceHistory } = data;
   const { t } = useTranslation();
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
@@ -286,6 +287,8 @@ export function AdPage({ data }: { data: AdPageData }) {
               </dl>
             </Section>
           )}
+
+          <AdPriceHistory items={priceHistory} />
 
           {equipment.length > 0 && (
             <Section title={t("field.equipment")} testId="ad-equipment">

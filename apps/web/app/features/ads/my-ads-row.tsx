@@ -155,12 +155,29 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
             {t("myAds.pendingChanges")}
           </Text>
         )}
-        {ad.status === "rejected" && ad.rejectReason && (
+        {ad.status === "rejected" && (
           <Alert color="red" variant="light" p="xs" data-testid="my-ad-rejection">
-            <Text size="sm" fw={600}>
-              {t(`myAds.reject.${ad.rejectReason}`)}
-            </Text>
+            {ad.rejectReason && (
+              <Text size="sm" fw={600}>
+                {t(`myAds.reject.${ad.rejectReason}`)}
+              </Text>
+            )}
             {ad.rejectNote && <Text size="sm">{ad.rejectNote}</Text>}
+            {/* A rejected ad goes back to moderation by an edit, never as it was. */}
+            <Text size="sm" mt={4}>
+              {t("myAds.rejectedHint")}
+            </Text>
+            <Button
+              size="xs"
+              mt="xs"
+              color="red"
+              component={AppLink}
+              to={`${adPath(ad)}/edit`}
+              leftSection={<IconPencil size={14} />}
+              data-testid="my-ad-fix"
+            >
+              {t("myAds.action.fix")}
+            </Button>
           </Alert>
         )}
         <Group gap="xs" mt={4}>
@@ -189,7 +206,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
               {t("myAds.action.extend")}
             </Button>
           )}
-          {ad.status !== "removed" && (
+          {ad.status !== "removed" && ad.status !== "rejected" && (
             <Button
               size="xs"
               variant="default"

@@ -287,7 +287,13 @@ export function useAdForm({ vertical, edit }: AdFormProps) {
       const input = parseAdInput(values);
       if (edit) {
         const ad = await updateAd(edit.id, input);
-        showSuccess(t(ad.hasPendingChanges ? "adForm.done.savedForModeration" : "adForm.done.saved"));
+        showSuccess(
+          t(
+            ad.hasPendingChanges || ad.status === "pending"
+              ? "adForm.done.savedForModeration"
+              : "adForm.done.saved",
+          ),
+        );
         navigate(localizePath(adPath(ad), locale));
         return;
       }

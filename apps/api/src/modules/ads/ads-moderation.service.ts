@@ -1,0 +1,82 @@
+/**
+ * Moderators' decisions (product.md section 4): approve a pending ad or a waiting edit, reject one
+ * with a reason for the owner, remove an ad. Any ad, whoever owns it; the ad keeps its owner.
+ */
+import type { Ad, AdRejectReason } from "@unaa/contracts";
+import { AppError } from "../../errors.ts";
+import { prunePhotosOfAd, removePhotoFiles } from "../photos/photos.service.ts";
+import { readSettings } from "../settings/settings.service.ts";
+import { type AdInsert, type AdRow, findAdForUpdate, updateAdRow } from "./ads.repository.ts";
+import { checkAllowed } from "./ads-access.ts";
+import { type AdsContext, now } from "./ads-context.ts";
+import { goLive, recordPriceChange } from "./ads-life-cycle.service.ts";
+import { presentAd } from "./ads-presenters.ts";
+
+export interface AdModeration {
+  approveAd(staffId: number, id: number): Promise<Ad>;
+  rejectAd(staffId: number, id: number, decision: { reason: AdRejectReason; note: string }): Promise<Ad>;
+  removeAd(staffId: number, id: number): Promise<Ad>;
+}
+
+/** A waiting revision's columns, to write when a moderator approves it. */
+function revisionOf(ad: AdRow): Partial<AdInsert> {
+  return ad.pendingRevision ? { ...(ad.pendingRevision as Partial<AdInsert>), pendingRevision: null } : {};
+}
+
+export function createAdModeration(context: AdsContext): AdModeration {
+  const { db, storage, forgetSearches } = context;
+
+  /**
+   * A moderator's decision on any ad; the ad keeps its owner. A waiting revision may be approved or
+   * rejected whatever the ad's state.
+   */
+  async function moderate(
+    staffId: number,
+    id: number,
+    action: "approve" | "reject" | "remove",
+    change: (ad: AdRow, time: Date) => Partial<AdInsert>,
+  ): Promise<Ad> {
+    const row = await db.transaction(async (tx) => {
+      const ad = await findAdForUpdate(tx, id);
+      if (!ad) throw new AppError("AD_NOT_FOUND");
+      if (ad.pendingRevision === null || action === "remove") checkAllowed(ad, action);
+      const time = now();
+      const updated = await updateAdRow(tx, id, {
+        ...change(ad, time),
+        moderatedBy: staffId,
+        moderatedAt: time,
+        updatedAt: time,
+      });
+      await recordPriceChange(tx, ad, updated);
+      return updated;
+    });
+    forgetSearches();
+    // An approved revision replaced the live photos, a rejected one dropped its own.
+    await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
+    return presentAd(context, row, staffId, true);
+  }
+
+  return {
+    async approveAd(staffId, id) {
+      const { adLifetimeDays } = await readSettings(db);
+      return moderate(staffId, id, "approve", (ad, time) => ({
+        ...revisionOf(ad),
+        ...(ad.status === "pending" ? goLive(ad, time, adLifetimeDays) : {}),
+        rejectReason: null,
+        rejectNote: null,
+      }));
+    },
+
+    // A rejected revision is dropped and the live version stays; otherwise the ad is rejected.
+    rejectAd: (staffId, id, decision) =>
+      moderate(staffId, id, "reject", (ad) => ({
+        ...(ad.pendingRevision ? {} : { status: "rejected", expiresAt: null }),
+        pendingRevision: null,
+        rejectReason: decision.reason,
+        rejectNote: decision.note || null,
+      })),
+
+    removeAd: (staffId, id) =>
+      moderate(staffId, id, "remove", () => ({ status: "removed", expiresAt: null, pendingRevision: null })),
+  };
+}

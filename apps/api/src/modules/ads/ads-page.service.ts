@@ -1,0 +1,69 @@
+/**
+ * What an ad's page reads: the ad as the viewer may see it, its price history, similar ads, and the
+ * view counted once per visitor per day.
+ */
+import {
+  type Ad,
+  type AdCard,
+  type AdPriceHistory,
+  type AdViewResponse,
+  adSimilarLimit,
+  type Currency,
+  type Vertical,
+  verticalDefinitions,
+} from "@unaa/contracts";
+import { AppError } from "../../errors.ts";
+import { findAdById, findPriceHistory, findSimilarAdCards, recordAdView } from "./ads.repository.ts";
+import { type AdViewer, findVisibleAd, isStaffViewer } from "./ads-access.ts";
+import type { AdsContext } from "./ads-context.ts";
+import { presentAd, toCard } from "./ads-presenters.ts";
+
+export interface AdPageReads {
+  /** An active ad for anyone; any other state only for its owner and for moderators. */
+  getAd(viewer: AdViewer | null, id: number): Promise<Ad>;
+  /** Every price of an ad `getAd` shows the viewer, oldest first (the ad page's price changes). */
+  getPriceHistory(viewer: AdViewer | null, id: number): Promise<AdPriceHistory>;
+  /** Active ads sharing the definition's `similarBy` fields with an active ad, freshest first. */
+  findSimilarAds(id: number): Promise<AdCard[]>;
+  /** One view per visitor per day, of an active ad, not by its owner. */
+  countAdView(viewer: AdViewer | null, visitor: string, id: number): Promise<AdViewResponse>;
+}
+
+export function createAdPageReads(context: AdsContext): AdPageReads {
+  const { db, storage } = context;
+  return {
+    async getAd(viewer, id) {
+      const row = await findVisibleAd(db, viewer, id);
+      return presentAd(context, row, viewer?.id ?? null, isStaffViewer(viewer));
+    },
+
+    async getPriceHistory(viewer, id) {
+      await findVisibleAd(db, viewer, id);
+      const rows = await findPriceHistory(db, id);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          currency: row.currency as Currency,
+          changedAt: row.changedAt.toISOString(),
+        })),
+      };
+    },
+
+    async findSimilarAds(id) {
+      const ad = await findAdById(db, id);
+      if (ad?.status !== "active") throw new AppError("AD_NOT_FOUND");
+      const definition = verticalDefinitions[ad.vertical as Vertical];
+      const rows = await findSimilarAdCards(db, ad, definition, adSimilarLimit);
+      return rows.map((row) => toCard(row, storage));
+    },
+
+    async countAdView(viewer, visitor, id) {
+      const row = await findAdById(db, id);
+      if (row?.status !== "active") throw new AppError("AD_NOT_FOUND");
+      if (viewer?.id === row.userId) return { views: row.views, isCounted: false };
+      // The day of Kyrgyzstan (UTC+6, no daylight saving), so "one per day" follows local midnight.
+      const day = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+      return recordAdView(db, { adId: id, visitor, day });
+    },
+  };
+}
