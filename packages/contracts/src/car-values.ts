@@ -1,5 +1,5 @@
 /**
- * Value lists of the car fields (product.md section 3). The config call serves them as
+ * Value lists of the car fields (requirements P3). The config call serves them as
  * `enum.cars` (spec section 3); the web labels them with `show.detail.{field}.{value}`,
  * `country.{value}` (registration) and `currency.{value}.label` (currency).
  * Values are stable slugs: they are stored in the database and appear in URLs.

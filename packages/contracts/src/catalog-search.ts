@@ -1,5 +1,5 @@
 /**
- * How catalogue names are matched by what people type (product.md section 11): the API builds its
+ * How catalogue names are matched by what people type (requirements P11): the API builds its
  * prefix-search index with these functions and the pickers filter their options with the same ones,
  * so "кам" finds Camry in the search box and in a picker alike.
  *

@@ -1,5 +1,5 @@
 /**
- * The vehicle catalogue (spec sections 2 and 3, product.md section 11): mark → model → generation →
+ * The vehicle catalogue (spec sections 2 and 3, requirements P11): mark → model → generation →
  * complectation, for three kinds of vehicle. Public reads are by slug path (the page URLs use the
  * same slugs); staff writes are by id.
  */

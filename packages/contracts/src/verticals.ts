@@ -6,7 +6,7 @@ export function isVertical(value: unknown): value is Vertical {
   return typeof value === "string" && (verticals as readonly string[]).includes(value);
 }
 
-/** `{category}` of `/commercial/{category}/all` (product.md section 3). */
+/** `{category}` of `/commercial/{category}/all` (requirements P3). */
 export const commercialCategories = [
   "light-commercial",
   "bus",

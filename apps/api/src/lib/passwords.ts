@@ -9,7 +9,7 @@ import {
 
 /**
  * argon2id, 64 MiB, 3 passes, 1 lane: RFC 9106's memory-constrained setting, about 58 ms a hash
- * here (OWASP's 19 MiB × 2 took 10 ms, cheap for an attacker). See docs/decisions/005-accounts.md.
+ * here (OWASP's 19 MiB × 2 took 10 ms, cheap for an attacker). See docs/decisions/005-passwords.md.
  */
 export const ARGON2_OPTIONS = {
   // Algorithm.Argon2id: the package declares a const enum, which type stripping cannot inline.

@@ -15,7 +15,7 @@ export function safeRedirectTarget(target: string | null, fallback: string): str
 }
 
 /**
- * The rules of the three gates (product.md section 1), the same on the server (SSR) and in the
+ * The rules of the three gates (requirements P1), the same on the server (SSR) and in the
  * browser: guest → only signed out; auth → only signed in, else to /login?redirect=…; dashboard →
  * only staff, others get the 404 page so the dashboard is not advertised.
  */

@@ -14,7 +14,7 @@ import {
   buildAdInputSchema,
 } from "./ad-schemas.ts";
 
-/** product.md section 4. */
+/** requirements P4. */
 export const adStatuses = ["draft", "pending", "active", "archived", "sold", "rejected", "removed"] as const;
 export type AdStatus = (typeof adStatuses)[number];
 
@@ -36,7 +36,7 @@ export const adRejectInputSchema = z.strictObject({
   note: z.string().trim().max(500).default(""),
 });
 
-/** Paid placements that put an ad first (product.md sections 5 and 6), strongest first. */
+/** Paid placements that put an ad first (requirements P5 and P6), strongest first. */
 export const adPromotions = ["premium", "vip", "top"] as const;
 export type AdPromotion = (typeof adPromotions)[number];
 

@@ -1,4 +1,4 @@
-/** The field sets of the four verticals (product.md section 3), as data. */
+/** The field sets of the four verticals (requirements P3), as data. */
 import {
   availabilities,
   carBodies,

@@ -1,5 +1,5 @@
 /**
- * The building blocks of a vertical's field set (product.md section 3). A definition is plain data:
+ * The building blocks of a vertical's field set (requirements P3). A definition is plain data:
  * the API validates with schemas derived from it, the forms, filter panels and specs tables render
  * from it, and the database keeps one typed column per filterable field. Adding a field is one entry.
  */

@@ -107,7 +107,7 @@ export function buildFieldsSchema(definition: VerticalDefinition) {
 /** Lower-case ISO 3166-1 alpha-2 of the country an ad abroad is in. */
 const countrySchema = z.string().regex(/^[a-z]{2}$/, "ISO 3166-1 alpha-2, lower case");
 
-/** What every ad has, whatever its vertical (product.md section 3, common fields). */
+/** What every ad has, whatever its vertical (requirements P3, common fields). */
 const commonShape = {
   description: z.string().trim().max(adDescriptionMaxLength).default(""),
   price: z.number().int().min(0).max(adPriceMax).describe("Whole number; 0 means negotiable"),

@@ -1,5 +1,5 @@
 /**
- * Free-text search over ads in any script (product.md section 5: "камри" finds Camry, "prado" finds
+ * Free-text search over ads in any script (requirements P5: "камри" finds Camry, "prado" finds
  * "Прадо", "camr" finds Camry). Text is reduced to a search key: lower case, Cyrillic (with the
  * Kyrgyz ң, ө, ү) transliterated to Latin, and the spellings that sound alike in car names made
  * equal (c/k/q → k, y/й/ы/и → i, w → v, x → ks, ph → f, дж → j, …), so "Toyota Camry" and "Тойота

@@ -1,7 +1,7 @@
 import type { VerticalDefinition } from "./ad-fields.ts";
 
 /**
- * A vehicle's generated title, "Mark Model Generation, Year" (product.md section 3): each part is
+ * A vehicle's generated title, "Mark Model Generation, Year" (requirements P3): each part is
  * the first filled field of its choices — a catalogue entry's name from `names`, or a free-text
  * field. Null for a vertical whose title the seller writes.
  */

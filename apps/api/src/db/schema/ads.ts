@@ -45,7 +45,7 @@ function listFilterColumns<T extends Record<string, unknown>>(table: T) {
 const isActive = sql`status = 'active'`;
 
 /*
- * Every ad of every vertical (product.md sections 3–5). The vertical's fields live in `fields`
+ * Every ad of every vertical (requirements P3–P5). The vertical's fields live in `fields`
  * (JSON, as the definition in contracts describes them); each filterable field is copied into a
  * typed, indexed column of the same name (catalogue refs: `<name>_id`), NULL where the vertical has
  * no such field. A unit test checks that every filterable field of every definition has its column.
@@ -123,7 +123,7 @@ export const ads = pgTable(
     /**
      * Russian stemming of title (weight A) and description, plus the words of title, other spellings
      * and description as search keys (any script, see contracts `ad-search-text.ts`) for ky, en and
-     * transliterated queries (product.md section 5).
+     * transliterated queries (requirements P5).
      */
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('russian'::regconfig, title), 'A') || to_tsvector('russian'::regconfig, description) || to_tsvector('simple'::regconfig, ${sql.raw(adSearchKeySql("title || ' ' || search_terms || ' ' || description"))})`,
@@ -133,7 +133,7 @@ export const ads = pgTable(
     /** The price before the last change lowered it, in the ad's currency; null after a rise. */
     oldPrice: integer(),
 
-    // Paid services in force until these times (product.md section 6; bought in the money issue).
+    // Paid services in force until these times (requirements P6; bought in the money issue).
     premiumUntil: timestamp({ withTimezone: true }),
     vipUntil: timestamp({ withTimezone: true }),
     topUntil: timestamp({ withTimezone: true }),
@@ -151,7 +151,7 @@ export const ads = pgTable(
     /** The "fresh" sort: set on publishing and by a paid raise, never by editing. */
     raisedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
-    /** The one free extension (product.md section 4) was used then. */
+    /** The one free extension (requirements P4) was used then. */
     extendedAt: timestamp({ withTimezone: true }),
 
     /** The last moderation decision: the reason code and text shown to the owner on rejection. */
@@ -275,7 +275,7 @@ export const adPhotos = pgTable(
 );
 
 /**
- * Every price an ad has had (product.md section 4), shown on the ad's page once it changed: in
+ * Every price an ad has had (requirements P4), shown on the ad's page once it changed: in
  * both currencies at the rate of its write, as the ad itself keeps them.
  */
 export const adPriceHistory = pgTable(
@@ -295,7 +295,7 @@ export const adPriceHistory = pgTable(
 );
 
 /**
- * Who saw an ad on which day: a view counts once per visitor per day (product.md section 4). The
+ * Who saw an ad on which day: a view counts once per visitor per day (requirements P4). The
  * visitor is `u:<user id>` or `g:` + a hash of the guest's address and browser, never the address.
  */
 export const adViews = pgTable(
@@ -355,7 +355,7 @@ export const adFavorites = pgTable(
 /**
  * Notices about ads for their owners, waiting to be delivered (in-app, email or push: the
  * notifications issue). For now the expiry warning, recorded 3 days before an ad's time is up
- * (product.md section 4): one per ad per expiry time, so the sweep may run any number of times and an
+ * (requirements P4): one per ad per expiry time, so the sweep may run any number of times and an
  * extended ad is warned again before its new end.
  */
 export const adNotices = pgTable(

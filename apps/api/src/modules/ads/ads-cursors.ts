@@ -1,5 +1,5 @@
 /**
- * Keyset pages (decision 009): the opaque cursor of a list (its sort, the last row's sort key and
+ * Keyset pages (decision 012): the opaque cursor of a list (its sort, the last row's sort key and
  * id), read back only for the list it belongs to and only when its key fits the sort's column.
  */
 import { recordIdMax, recordIdSchema } from "@unaa/contracts";

@@ -1,5 +1,5 @@
 /**
- * What an ad body writes (decision 009): its references checked (catalogue, place, phones, photos),
+ * What an ad body writes (decision 009: one field definition per vertical): its references checked (catalogue, place, phones, photos),
  * then the common columns, a typed copy of every filterable field, the JSON, the title with the
  * catalogue's other spellings, and the price in both currencies.
  */

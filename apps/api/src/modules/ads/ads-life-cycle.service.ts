@@ -1,5 +1,5 @@
 /**
- * An owner's ad from draft to archive (product.md section 4, decision 009): create, edit (a key
+ * An owner's ad from draft to archive (requirements P4, decisions 021–023): create, edit (a key
  * change of a live ad waits for a moderator under pre-moderation; a rejected ad goes back to one),
  * publish within the free limits, extend once, archive, sell, delete; the sweeps that archive
  * expired ads and warn before expiry; and the ads' part of an account deletion.
@@ -49,7 +49,7 @@ export interface AdLifeCycle {
   updateAd(userId: number, id: number, input: AdInput): Promise<Ad>;
   /** Active at once, or pending under pre-moderation; refused beyond the free limit of the vertical. */
   publishAd(userId: number, id: number): Promise<Ad>;
-  /** Once, free, in the last days before expiry (product.md section 4). */
+  /** Once, free, in the last days before expiry (requirements P4). */
   extendAd(userId: number, id: number): Promise<Ad>;
   archiveAd(userId: number, id: number): Promise<Ad>;
   markAdSold(userId: number, id: number): Promise<Ad>;
@@ -63,7 +63,7 @@ export interface AdLifeCycle {
   archiveExpiredAds(at?: Date): Promise<number>;
   /**
    * Records a notice for the owner of every active ad ending within 3 days, once per expiry time
-   * (product.md section 4); run periodically. Answers how many were recorded.
+   * (requirements P4); run periodically. Answers how many were recorded.
    */
   warnExpiringAds(at?: Date): Promise<number>;
 }
@@ -84,7 +84,7 @@ export async function recordPriceChange(tx: Database, before: AdRow, after: AdRo
   await insertPriceHistory(tx, after);
 }
 
-/** Changing one of these, or the photos, of a live ad needs a moderator again (product.md section 4). */
+/** Changing one of these, or the photos, of a live ad needs a moderator again (requirements P4). */
 const reviewedFields = ["mark", "model", "markText", "modelText", "year"];
 
 function changesReviewedContent(ad: AdRow, input: AdInput): boolean {
@@ -98,7 +98,7 @@ function changesReviewedContent(ad: AdRow, input: AdInput): boolean {
 }
 
 /**
- * The price shown crossed out after an edit of a published ad (product.md section 4): the previous
+ * The price shown crossed out after an edit of a published ad (requirements P4): the previous
  * price, in the new currency, when the edit lowered it; kept while the price does not change.
  */
 function oldPriceAfter(ad: AdRow, next: { price: number; currency: string }): number | null {
@@ -167,7 +167,7 @@ export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
         await attachAdPhotos(tx, userId, id, input.photoIds);
         const content = { ...columns, ...resent, oldPrice: oldPriceAfter(ad, columns) };
         // Under pre-moderation a key change of a live ad waits for a moderator, the whole edit with
-        // it, while the live version stays as it is (product.md section 4).
+        // it, while the live version stays as it is (requirements P4).
         if (ad.status === "active" && isPre && changesReviewedContent(ad, input)) {
           return updateAdRow(tx, id, {
             pendingRevision: content,

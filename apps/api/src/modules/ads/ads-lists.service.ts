@@ -1,5 +1,5 @@
 /**
- * Lists of ads (product.md section 5, decision 009): the search of a vertical (filters of its
+ * Lists of ads (requirements P5, decisions 012–019): the search of a vertical (filters of its
  * definition, sorts, keyset pages, the promoted block, the other verticals' counts when a text
  * search finds little), urgent ads, the owner's "My ads", and a catalogue entry's count and prices.
  * Search answers and totals are kept a few seconds; any change of an ad drops them (`forget`).

@@ -1,5 +1,5 @@
 /**
- * Moderators' decisions (product.md section 4): approve a pending ad or a waiting edit, reject one
+ * Moderators' decisions (requirements P4): approve a pending ad or a waiting edit, reject one
  * with a reason for the owner, remove an ad. Any ad, whoever owns it; the ad keeps its owner.
  */
 import type { Ad, AdRejectReason } from "@unaa/contracts";

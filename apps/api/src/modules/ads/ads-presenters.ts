@@ -21,7 +21,7 @@ import { toAdPhoto } from "../photos/photos.service.ts";
 import { type AdCardRow, type AdRow, cardRowOf, findSeller } from "./ads.repository.ts";
 import type { AdsContext } from "./ads-context.ts";
 
-/** The paid marks in force at `at` (product.md section 6): the strongest placement, urgent, highlight. */
+/** The paid marks in force at `at` (requirements P6): the strongest placement, urgent, highlight. */
 function paidMarks(row: AdCardRow, at: number): Pick<AdCard, "promotion" | "isUrgent" | "isHighlighted"> {
   const inForce = (until: Date | null) => until !== null && until.getTime() > at;
   const until: Record<AdPromotion, Date | null> = {
@@ -111,7 +111,7 @@ function toAd(
     videoUrl: row.videoUrl,
     chatOnly: row.chatOnly,
     phoneIds: row.phoneIds,
-    // A guest sees a VIN masked; signed-in users see it whole (product.md section 3).
+    // A guest sees a VIN masked; signed-in users see it whole (requirements P3).
     fields: (viewerId === null
       ? fieldsForGuests(verticalDefinitions[row.vertical as Vertical], row.fields)
       : row.fields) as Ad["fields"],

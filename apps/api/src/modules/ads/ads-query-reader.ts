@@ -1,5 +1,5 @@
 /**
- * A search query read with the catalogue (product.md section 5). People type a car by the names they
+ * A search query read with the catalogue (requirements P5). People type a car by the names they
  * call it ("мерс", "крузак", "прадик", "тойота камри", in either script) and a generation by its
  * number ("камри 70" for the XV70, "прадо 150"). Each whole name of a mark or model the query holds
  * is a *mention*: the ads of that mark or model match as well as those whose text has the words, so

@@ -12,7 +12,7 @@ import {
   setSetting,
 } from "./ads-test-kit.ts";
 
-// What people type into the search box (product.md section 5): the names they call cars by, a
+// What people type into the search box (requirements P5): the names they call cars by, a
 // generation by its number, and a word of another vertical.
 let harness: TestApp;
 let seller: TestClient;

@@ -1,10 +1,10 @@
 /**
- * The search of ads in SQL (product.md section 5, decision 009). A search's filters become
+ * The search of ads in SQL (requirements P5, decision 013). A search's filters become
  * conditions that name the SQL they add (the search's *shape*: which filters, which sort, first page
  * or later) apart from the values they bind. Every search of one shape runs the same statement text,
  * built once, prepared once per database connection and executed with that search's values: Node
  * builds no SQL per request and PostgreSQL parses it once, then plans it with each search's values
- * (decision 009: a plan cached for any value read thousands of rows where the values' own read ten).
+ * (decision 014: a plan cached for any value read thousands of rows where the values' own read ten).
  * Values never enter the text: the vertical and the active status are the only literals, so the
  * plans may use the partial indexes that hold only active ads.
  */
@@ -94,7 +94,7 @@ function wordsMatch(name: string, keyName: string, alike: SQL = sql``): SQL {
 }
 
 /**
- * Free text (product.md section 5): Russian stemming of the words as typed, or the words' search
+ * Free text (requirements P5): Russian stemming of the words as typed, or the words' search
  * keys (any script, transliterated: "камри" finds Camry) among those of title, the catalogue's
  * spellings and description, or — for typos — the title words the query's words resemble
  * (`typos`, a tsquery of them: "camr" → "kamri"). All of it one match of the stored text vector.
@@ -240,7 +240,7 @@ export interface AdSearch {
   bind(definition: VerticalDefinition, filters: AdFilters): Promise<BoundSearch>;
   /**
    * One page in keyset order, and above a first page the matching ads with a paid placement in
-   * force: premium, then VIP, then TOP (product.md section 5), the most recently raised first within
+   * force: premium, then VIP, then TOP (requirements P5), the most recently raised first within
    * each (a paid raise moves an ad up); an ad in several counts in its strongest. One statement.
    */
   findPage(page: SearchPage): Promise<{ rows: AdCardRow[]; promoted: AdCardRow[] }>;

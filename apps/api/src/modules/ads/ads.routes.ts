@@ -347,7 +347,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         .send(await adsService.complainAboutAd(currentUser(request).id, request.params.id, request.body)),
   );
 
-  // Moderation (product.md section 4); the dashboard pages come later.
+  // Moderation (requirements P4); the dashboard pages come later.
   const staff = { preHandler: requireRole("moderator", "admin") };
   const staffTags = ["ads", "staff"];
   const staffNotFound = errors("`AD_NOT_FOUND`, or `ROUTE_NOT_FOUND` for a user who is not a moderator");

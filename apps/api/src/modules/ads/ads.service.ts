@@ -1,5 +1,5 @@
 /**
- * The ads service (issue 5, decision 009): one object for routes and page loaders, put together
+ * The ads service (issue 5, decisions 009–025): one object for routes and page loaders, put together
  * from one part per responsibility, each in its own file: the life cycle, moderation, the ad page's
  * reads, favourites, contacts (phones, complaints) and lists. The parts share a context (the
  * database, the storage, the search answers to drop after a change); rules live in the parts,

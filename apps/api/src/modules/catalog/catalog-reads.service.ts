@@ -1,5 +1,5 @@
 /**
- * The public catalogue (product.md section 11): marks, models, generations and complectations as
+ * The public catalogue (requirements P11): marks, models, generations and complectations as
  * lists and pages show them (hidden and merged entries left out, old paths followed to the entry that
  * stays), the prefix search of the pickers and the search box, and the names of the entries an ad
  * points at.

@@ -1,5 +1,5 @@
 /**
- * Staff edits of the catalogue (editors and up, product.md section 1): create and change entries at
+ * Staff edits of the catalogue (editors and up, requirements P1): create and change entries at
  * every level, hide them, merge a duplicate into the entry that stays. Every change is recorded, the
  * search keys of the marks it touches are rebuilt in the same transaction, and the public search's
  * cached answers are dropped. A person's edit wins over the next data import (decision 007).
@@ -32,7 +32,7 @@ export interface CatalogActor {
   roles: readonly Role[];
 }
 
-/** Catalogue editing is for editors and up (product.md section 1). */
+/** Catalogue editing is for editors and up (requirements P1). */
 const editorRoles: readonly Role[] = ["admin", "moderator", "editor"];
 
 export interface CatalogStaff {

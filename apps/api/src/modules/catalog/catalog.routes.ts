@@ -181,7 +181,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalogService: CatalogServi
       sendCacheable(request, reply, await catalogService.search(request.query), SEARCH_CACHE),
   );
 
-  // ---- Staff: editors, moderators and admins (product.md section 1) ----
+  // ---- Staff: editors, moderators and admins (requirements P1) ----
 
   // Checked before the body is validated: someone without the role learns nothing about the
   // endpoint (a 404), not even which fields it takes.

@@ -7,13 +7,13 @@ import { z } from "zod";
 export const settingDefinitions = {
   usdRate: { schema: z.number().positive(), default: 87.5 },
   /**
-   * product.md section 4: `pre` — new ads wait for a moderator; `post` — live at once, reviewed
+   * requirements P4: `pre` — new ads wait for a moderator; `post` — live at once, reviewed
    * after; `auto` — post for users with a confirmed phone, pre for the others.
    */
   moderationMode: { schema: z.enum(["pre", "post", "auto"]), default: "auto" as "pre" | "post" | "auto" },
-  /** Days an ad stays active before it is archived (product.md section 4). */
+  /** Days an ad stays active before it is archived (requirements P4). */
   adLifetimeDays: { schema: z.number().int().min(1).max(365), default: 30 },
-  /** Active (and pending) ads a private user may have per vertical for free (product.md section 4). */
+  /** Active (and pending) ads a private user may have per vertical for free (requirements P4). */
   freeAdLimits: {
     schema: z.object({
       car: z.number().int().min(0),

@@ -1,5 +1,5 @@
 /**
- * The prices an ad has had (product.md section 4), newest first, once it changed at least once: when,
+ * The prices an ad has had (requirements P4), newest first, once it changed at least once: when,
  * the price in both currencies as the page shows prices, and by how much it moved from the one before.
  */
 import { Badge, Text, Title } from "@mantine/core";

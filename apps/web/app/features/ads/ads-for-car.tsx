@@ -34,7 +34,7 @@ function adsListPath(kind: CatalogKind, refs: CarRefs): string {
 }
 
 /**
- * "Ads for this car" (product.md section 11): how many active ads the catalogue entry has and their
+ * "Ads for this car" (requirements P11): how many active ads the catalogue entry has and their
  * price range in both currencies, with the way to the list and to selling one.
  */
 export function AdsForCar({
