@@ -8,9 +8,7 @@ import { adFavoritesMax } from "@unaa/contracts";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toasts } from "../../lib/app-state.ts";
-import { HttpError } from "../../lib/http-client.ts";
-import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
+import { getErrorTitle, HttpError } from "../../lib/http-client.ts";
 import { useSession } from "../auth/session.ts";
 import { setFavorite, useIsFavorite } from "./favorites-store.ts";
 
@@ -28,7 +26,6 @@ function showError(title: string): void {
 
 export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: FavoriteButtonProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const isFavorite = useIsFavorite(adId);
   // While the session is being restored a click would land in the guest list by mistake.
   const { status } = useSession();
@@ -44,7 +41,7 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
     if (result.kind === "full") showError(t("adPage.favorite.full", { max: adFavoritesMax }));
     else if (result.kind === "failed") {
       showError(
-        result.error instanceof HttpError ? errorCodeText(result.error, locale) : t("adPage.favorite.failed"),
+        result.error instanceof HttpError ? getErrorTitle(result.error) : t("adPage.favorite.failed"),
       );
     } else if (result.favorites !== null) onFavoritesChange?.(result.favorites);
   }

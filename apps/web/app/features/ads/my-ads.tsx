@@ -6,9 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { toasts } from "../../lib/app-state.ts";
-import { HttpError } from "../../lib/http-client.ts";
-import { useLocale } from "../../lib/use-locale.ts";
-import { errorCodeText } from "../auth/api-errors.ts";
+import { getErrorTitle, HttpError } from "../../lib/http-client.ts";
 import { ConfirmModal } from "../auth/confirm-modal.tsx";
 import { FormAlert } from "../auth/form-alert.tsx";
 import { useCurrentUser } from "../auth/session.ts";
@@ -34,7 +32,6 @@ interface ListState {
  */
 export function MyAds() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const requested = params.get("status");
   const status: MyAdStatus = isMyAdStatus(requested) ? requested : "active";
@@ -96,7 +93,7 @@ export function MyAds() {
     }));
 
   const showError = (error: unknown) => {
-    const title = error instanceof HttpError ? errorCodeText(error, locale) : t("auth.error.network");
+    const title = error instanceof HttpError ? getErrorTitle(error) : t("auth.error.network");
     toasts.add({ title, color: "red" });
   };
 
