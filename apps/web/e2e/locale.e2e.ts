@@ -4,6 +4,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeFromLog, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
@@ -13,7 +14,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
   browser = await chromium.launch(launchOptions());
 });
 
@@ -125,6 +126,39 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
     expect(about.status).toBe(200);
     expect(await about.text()).toMatch(/<html[^>]*lang="ru"/);
+  });
+
+  it("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async () => {
+    const user = await signUpByPhone(
+      { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) },
+      "locale_redirect",
+    );
+    await withPage(async (page) => {
+      // The guest chose English on the sign-in page, which kept the Russian redirect.
+      await page.goto(`${server.url}/en/login?redirect=${encodeURIComponent("/settings")}`, {
+        waitUntil: "networkidle",
+      });
+      await page.locator('[data-testid="sign-in-submit"]:not([disabled])').waitFor();
+      await page.getByTestId("login-phone").fill(user.phone.replace("+996", ""));
+      await page.getByTestId("login-password").fill(user.password);
+      await page.getByTestId("sign-in-submit").click();
+      await page.waitForURL(`${server.url}/en/settings`);
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+      await expect.poll(() => page.title()).toBe("Settings · Unaa");
+
+      // Signed in, the sign-in page sends on at once (server side), in its own language too.
+      const target = encodeURIComponent("/favorites?tab=all");
+      await page.goto(`${server.url}/en/login?redirect=${target}`, { waitUntil: "networkidle" });
+      expect(page.url()).toBe(`${server.url}/en/favorites?tab=all`);
+      await page.goto(`${server.url}/ky/login?redirect=${encodeURIComponent("/en/favorites")}`, {
+        waitUntil: "networkidle",
+      });
+      expect(page.url()).toBe(`${server.url}/ky/favorites`);
+      await page.goto(`${server.url}/login?redirect=${encodeURIComponent("/en/faq")}`, {
+        waitUntil: "networkidle",
+      });
+      expect(page.url()).toBe(`${server.url}/faq`);
+    });
   });
 
   it("[S4.18] a failed locale load is logged and ignored: no error page, no reload, the page keeps its language", async () => {

@@ -98,6 +98,12 @@ export function localizePath(path: string, locale: Locale): string {
   return clean === "/" ? `/${locale}` : `/${locale}${clean}`;
 }
 
+/** An address in a locale, its query and hash kept: "/en/favorites?tab=all" → "/ky/favorites?tab=all". */
+export function localizeHref(href: string, locale: Locale): string {
+  const end = href.search(/[?#]/);
+  return end === -1 ? localizePath(href, locale) : localizePath(href.slice(0, end), locale) + href.slice(end);
+}
+
 export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
