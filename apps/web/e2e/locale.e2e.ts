@@ -44,6 +44,17 @@ async function localeCookie(context: BrowserContext) {
   return cookies.find((cookie) => cookie.name === "i18n_redirected");
 }
 
+/** The spec's locale cookie: the language, path /, SameSite Lax, a year (S9.1). */
+async function expectLocaleCookie(context: BrowserContext, locale: string): Promise<void> {
+  const cookie = await localeCookie(context);
+  expect(cookie?.value).toBe(locale);
+  expect(cookie?.path).toBe("/");
+  expect(cookie?.sameSite).toBe("Lax");
+  const daysLeft = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
+  expect(daysLeft).toBeGreaterThan(364);
+  expect(daysLeft).toBeLessThanOrEqual(365.01);
+}
+
 describe("the language switch (S1.4, S4.18, S9.1)", () => {
   it("[S1.4][S4.18][S9.1] choosing English moves to /en, translates the page and remembers it for a year", async () => {
     await withPage(async (page, context) => {
@@ -126,6 +137,37 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
     expect(about.status).toBe(200);
     expect(await about.text()).toMatch(/<html[^>]*lang="ru"/);
+  });
+
+  it("[S4.18][S9.1] opening an address under /ky, /en or /ru remembers its language; one without a prefix changes nothing", async () => {
+    for (const { path, locale, home } of [
+      { path: "/ky", locale: "ky", home: "/ky" },
+      { path: "/en/about", locale: "en", home: "/en" },
+      { path: "/ru/faq", locale: "ru", home: "/" },
+    ]) {
+      await withPage(async (page, context) => {
+        await page.goto(server.url + path, { waitUntil: "networkidle" });
+        expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
+        await expectLocaleCookie(context, locale);
+        // The next visit to "/" follows it.
+        await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+        expect(new URL(page.url()).pathname, path).toBe(home);
+      });
+    }
+    await withPage(async (page, context) => {
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+      expect(await localeCookie(context)).toBeUndefined();
+      // A choice already remembered is not sent again, and an unprefixed address keeps it.
+      await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
+      const again = await page.goto(`${server.url}/ky/faq`, { waitUntil: "networkidle" });
+      expect(await again?.headerValue("set-cookie")).toBeNull();
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      expect((await localeCookie(context))?.value).toBe("ky");
+    });
+    // Not a language: 404, nothing remembered.
+    const unknown = await fetch(`${server.url}/de/about`, { redirect: "manual" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
   });
 
   it("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async () => {
