@@ -4,7 +4,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeFromLog, signUpByPhone } from "./ad-seed.ts";
+import { carAdBody, codeFromLog, pickCamry, publishAd, type SeedApi, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
@@ -12,6 +12,11 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 let server: TestServer;
 let browser: Browser;
+
+/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
+function seedApi(): SeedApi {
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+}
 
 beforeAll(async () => {
   server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
@@ -171,10 +176,7 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
   });
 
   it("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async () => {
-    const user = await signUpByPhone(
-      { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) },
-      "locale_redirect",
-    );
+    const user = await signUpByPhone(seedApi(), "locale_redirect");
     await withPage(async (page) => {
       // The guest chose English on the sign-in page, which kept the Russian redirect.
       await page.goto(`${server.url}/en/login?redirect=${encodeURIComponent("/settings")}`, {
@@ -200,6 +202,76 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
         waitUntil: "networkidle",
       });
       expect(page.url()).toBe(`${server.url}/faq`);
+    });
+  });
+
+  it("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async () => {
+    const api = seedApi();
+    const seller = await signUpByPhone(api, "locale_lists");
+    const pick = await pickCamry(api);
+    for (const price of [1_200_000, 1_500_000, 1_800_000])
+      await publishAd(api, seller.accessToken, carAdBody(pick, [], { price }));
+    await withPage(async (page) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${server.url}/car`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("ad-card").count()).toBe(3);
+      await page.getByTestId("language-switch").click();
+      const english = page.locator('[data-locale="en"]');
+      await english.waitFor({ state: "visible" });
+      // Every frame from the click on: the texts that say which language the page is in, and the cards.
+      await page.evaluate(() => {
+        const frames: { texts: string[]; cards: number; skeleton: boolean; firstCard: boolean }[] = [];
+        const firstCard = document.querySelector('[data-testid="ad-card"]');
+        const read = () => {
+          frames.push({
+            texts: [
+              document.querySelector("main h1")?.textContent ?? "",
+              document.querySelector('header nav a[href$="/car"]')?.textContent ?? "",
+              document.querySelector('[data-testid="ads-total"]')?.textContent ?? "",
+              (document.querySelector('[data-testid="ads-sort"]') as HTMLInputElement | null)?.value ?? "",
+              document.querySelector('[data-testid="ad-card-price"]')?.textContent ?? "",
+              document.querySelector('[data-testid="ad-card"] p')?.textContent ?? "",
+            ],
+            cards: document.querySelectorAll('[data-testid="ads-list"] [data-testid="ad-card"]').length,
+            skeleton: document.querySelector('[data-testid="ad-grid-skeleton"]') !== null,
+            firstCard: document.querySelector('[data-testid="ad-card"]') === firstCard,
+          });
+          if (document.documentElement.lang !== "en" || frames.length < 20) requestAnimationFrame(read);
+        };
+        (window as unknown as { switchFrames: typeof frames }).switchFrames = frames;
+        requestAnimationFrame(read);
+      });
+      // Opening the menu loaded the English texts: choosing one only loads the page's data.
+      await page.waitForLoadState("networkidle");
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await english.click();
+      await page.waitForURL(`${server.url}/en/car`);
+      await expect.poll(() => page.locator("main h1").textContent()).toBe("Cars for sale in Kyrgyzstan");
+      await page.waitForTimeout(500);
+      expect(scripts).toEqual([]);
+      const frames = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              switchFrames: { texts: string[]; cards: number; skeleton: boolean; firstCard: boolean }[];
+            }
+          ).switchFrames,
+      );
+      const before = frames[0]?.texts ?? [];
+      const after = frames.at(-1)?.texts ?? [];
+      expect(before[0]).toBe("Продажа автомобилей в Кыргызстане");
+      for (const [index, text] of after.entries()) expect(text, `probe ${index}`).not.toBe(before[index]);
+      const switchedAt = frames.findIndex((frame) => frame.texts[0] === after[0]);
+      for (const [index, frame] of frames.entries()) {
+        expect(frame.texts, `frame ${index}`).toEqual(index < switchedAt ? before : after);
+        expect(frame.skeleton, `frame ${index}: no skeleton`).toBe(false);
+        expect(frame.cards, `frame ${index}: the cards stay`).toBe(3);
+        expect(frame.firstCard, `frame ${index}: the same cards, not rebuilt`).toBe(true);
+      }
+      expect(errors).toEqual([]);
     });
   });
 

@@ -47,6 +47,11 @@ export async function ensureLocale(locale: Locale): Promise<boolean> {
   }
 }
 
+/** Loads locales ahead of a likely switch (the language menu opened); failures wait for the switch. */
+export function preloadLocales(wanted: readonly Locale[]): void {
+  for (const locale of wanted) loadMessages(locale).catch(() => undefined);
+}
+
 export function isLocaleLoaded(locale: Locale): boolean {
   return loaded.has(locale);
 }
