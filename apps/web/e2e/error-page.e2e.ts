@@ -209,6 +209,8 @@ async function waitForHydration(page: Page): Promise<void> {
 describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
   const HOME_TITLE = "Авто, мото, спецтехника и услуги в Кыргызстане";
   const CARS_TITLE = "Продажа автомобилей в Кыргызстане";
+  // A list page takes a while to render on a busy machine.
+  const pageLoad = { timeout: 10_000 };
 
   it("[S2.21][S4.6] after a 403 on an API call, Home and the header's links show their pages; the session stays cleared", async () => {
     const user = await signUpByPhone(seedApi(), "fatal_403");
@@ -232,12 +234,12 @@ describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
 
       await page.getByTestId("error-home").click();
       await page.waitForURL(`${server.url}/`);
-      await expect.poll(() => page.locator("main h1").textContent()).toBe(HOME_TITLE);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(HOME_TITLE);
       expect(await page.getByTestId("error-page").count()).toBe(0);
 
       await page.locator('header a[href="/car"]').first().click();
       await page.waitForURL(`${server.url}/car`);
-      await expect.poll(() => page.locator("main h1").textContent()).toBe(CARS_TITLE);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(CARS_TITLE);
       expect(await page.getByTestId("error-page").count()).toBe(0);
       // Signed out for good: a guest's header, and a private page asks to sign in.
       expect(await page.getByTestId("user-menu").count()).toBe(0);
@@ -262,7 +264,7 @@ describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
 
       await page.locator('header a[href="/car"]').first().click();
       await page.waitForURL(`${server.url}/car`);
-      await expect.poll(() => page.locator("main h1").textContent()).toBe(CARS_TITLE);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(CARS_TITLE);
       expect(await page.getByTestId("error-page").count()).toBe(0);
 
       // Once more, then home by the error page's own button.
@@ -270,7 +272,7 @@ describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
       await expect.poll(() => page.getByTestId("error-page").count()).toBe(1);
       await page.getByTestId("error-home").click();
       await page.waitForURL(`${server.url}/`);
-      await expect.poll(() => page.locator("main h1").textContent()).toBe(HOME_TITLE);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(HOME_TITLE);
       expect(await page.getByTestId("error-page").count()).toBe(0);
     });
   });

@@ -249,7 +249,10 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
       });
       await english.click();
       await page.waitForURL(`${server.url}/en/car`);
-      await expect.poll(() => page.locator("main h1").textContent()).toBe("Cars for sale in Kyrgyzstan");
+      // How long the switch takes depends on the machine's load; that it happens at once does not.
+      await expect
+        .poll(() => page.locator("main h1").textContent(), { timeout: 10_000 })
+        .toBe("Cars for sale in Kyrgyzstan");
       await page.waitForTimeout(500);
       expect(scripts).toEqual([]);
       const frames = await page.evaluate(
