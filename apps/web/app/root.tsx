@@ -24,7 +24,7 @@ import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { DefaultShell } from "./layouts/default.tsx";
-import { configureApi, fatalErrorStore } from "./lib/app-state.ts";
+import { configureApi, type FatalError, fatalErrorStore } from "./lib/app-state.ts";
 import { isChunkLoadError, shouldReloadAfterChunkError } from "./lib/chunk-reload.ts";
 import { colorModeManager, colorModeScript, forcedColorMode } from "./lib/color-mode.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie } from "./lib/i18n.ts";
@@ -206,6 +206,23 @@ function useClientRuntime(config: PublicConfig | undefined, locale: Locale) {
   }, [location.key]);
 }
 
+/**
+ * The fatal error (a 403 "blocked", a page whose chunks failed twice) replaces the page it happened
+ * on; the next navigation leaves it and shows its target (S2.21, S4.6, S4.20).
+ */
+function useFatalError(): FatalError | null {
+  const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, () => null);
+  const { key } = useLocation();
+  // The page (history entry) each error was raised on, noted when the error first renders.
+  const [raisedOn, setRaisedOn] = useState<{ error: FatalError | null; key: string }>({ error: fatal, key });
+  if (raisedOn.error !== fatal) setRaisedOn({ error: fatal, key });
+  const isLeft = fatal !== null && raisedOn.error === fatal && raisedOn.key !== key;
+  useEffect(() => {
+    if (isLeft) fatalErrorStore.set(null);
+  }, [isLeft]);
+  return isLeft ? null : fatal;
+}
+
 export default function App() {
   const config = useRootConfig();
   const locale = useLocale();
@@ -215,7 +232,7 @@ export default function App() {
   useEffect(() => {
     if (hasSession) void restoreSession();
   }, [hasSession]);
-  const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, () => null);
+  const fatal = useFatalError();
   if (fatal) {
     return (
       <DefaultShell>

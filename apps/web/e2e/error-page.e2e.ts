@@ -1,17 +1,24 @@
 /**
  * The error page (spec S2.10, S2.18–S2.21, S8.3) in Chromium against the production server: the
- * 404 page at phone and desktop widths in the three languages, and errors thrown while navigating.
+ * 404 page at phone and desktop widths in the three languages, errors thrown while navigating, and
+ * leaving the fatal error page (a 403, a chunk that failed twice) by a link.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeFromLog, type SeedApi, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors, launchOptions } from "./browser.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
 let server: TestServer;
 let browser: Browser;
 
+/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
+function seedApi(): SeedApi {
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+}
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
   browser = await chromium.launch(launchOptions());
 });
 
@@ -188,4 +195,85 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
 
   // The blocked page (S4.6, S6.4) appears when an API call answers 403: proven end to end with a
   // real blocked account in accounts.e2e.ts, and by the HTTP client's unit tests.
+});
+
+/** Resolves once React Router has hydrated the page, so clicks are client-side navigations. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true && document.readyState === "complete";
+  });
+}
+
+describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
+  const HOME_TITLE = "Авто, мото, спецтехника и услуги в Кыргызстане";
+  const CARS_TITLE = "Продажа автомобилей в Кыргызстане";
+  // A list page takes a while to render on a busy machine.
+  const pageLoad = { timeout: 10_000 };
+
+  it("[S2.21][S4.6] after a 403 on an API call, Home and the header's links show their pages; the session stays cleared", async () => {
+    const user = await signUpByPhone(seedApi(), "fatal_403");
+    await withPage(1280, async (page, context) => {
+      const domain = new URL(server.url).hostname;
+      await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain })));
+      await page.goto(`${server.url}/settings`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("user-menu").count()).toBe(1);
+      // The account was blocked meanwhile: the next call answers 403.
+      await page.route("**/api/auth/token", (route) =>
+        route.fulfill({
+          status: 403,
+          json: { code: "BLOCKED", message: "Вы были заблокированы, обратитесь к администрации сайта." },
+        }),
+      );
+      await page.getByTestId("settings-card-sessions").click();
+      await expect.poll(() => page.getByTestId("error-status").textContent()).toBe("403");
+      expect(await page.getByTestId("error-message").textContent()).toBe(
+        "Вы были заблокированы, обратитесь к администрации сайта.",
+      );
+
+      await page.getByTestId("error-home").click();
+      await page.waitForURL(`${server.url}/`);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(HOME_TITLE);
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+
+      await page.locator('header a[href="/car"]').first().click();
+      await page.waitForURL(`${server.url}/car`);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(CARS_TITLE);
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+      // Signed out for good: a guest's header, and a private page asks to sign in.
+      expect(await page.getByTestId("user-menu").count()).toBe(0);
+      expect(await page.getByTestId("sign-in").count()).toBe(1);
+      await page.locator('header a[href="/create"]').first().click();
+      await page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent("/create")}`);
+    });
+  });
+
+  it("[S2.21][S4.20] after a chunk failed twice, a header link and Home show their pages", async () => {
+    await withPage(1280, async (page) => {
+      // This tab reloaded for /about a moment ago, and its chunk is still missing.
+      await page.addInitScript(() =>
+        sessionStorage.setItem("unaa-chunk-reload", JSON.stringify({ "/about": Date.now() })),
+      );
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      await waitForHydration(page);
+      await page.route("**/assets/about-*.js", (route) => route.abort());
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await expect.poll(() => page.getByTestId("error-page").count()).toBe(1);
+      expect(await page.getByTestId("error-status").textContent()).toBe("500");
+
+      await page.locator('header a[href="/car"]').first().click();
+      await page.waitForURL(`${server.url}/car`);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(CARS_TITLE);
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+
+      // Once more, then home by the error page's own button.
+      await page.locator('footer a[href="/about"]:not([hreflang])').click();
+      await expect.poll(() => page.getByTestId("error-page").count()).toBe(1);
+      await page.getByTestId("error-home").click();
+      await page.waitForURL(`${server.url}/`);
+      await expect.poll(() => page.locator("main h1").textContent(), pageLoad).toBe(HOME_TITLE);
+      expect(await page.getByTestId("error-page").count()).toBe(0);
+    });
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { carAdBody, codeFromLog, pickCamry, publishAd, type SeedApi, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
@@ -12,8 +13,13 @@ const DAY_SECONDS = 24 * 60 * 60;
 let server: TestServer;
 let browser: Browser;
 
+/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
+function seedApi(): SeedApi {
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+}
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
   browser = await chromium.launch(launchOptions());
 });
 
@@ -41,6 +47,17 @@ async function chooseLanguage(page: Page, locale: "ru" | "ky" | "en"): Promise<v
 async function localeCookie(context: BrowserContext) {
   const cookies = await context.cookies();
   return cookies.find((cookie) => cookie.name === "i18n_redirected");
+}
+
+/** The spec's locale cookie: the language, path /, SameSite Lax, a year (S9.1). */
+async function expectLocaleCookie(context: BrowserContext, locale: string): Promise<void> {
+  const cookie = await localeCookie(context);
+  expect(cookie?.value).toBe(locale);
+  expect(cookie?.path).toBe("/");
+  expect(cookie?.sameSite).toBe("Lax");
+  const daysLeft = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
+  expect(daysLeft).toBeGreaterThan(364);
+  expect(daysLeft).toBeLessThanOrEqual(365.01);
 }
 
 describe("the language switch (S1.4, S4.18, S9.1)", () => {
@@ -125,6 +142,140 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
     expect(about.status).toBe(200);
     expect(await about.text()).toMatch(/<html[^>]*lang="ru"/);
+  });
+
+  it("[S4.18][S9.1] opening an address under /ky, /en or /ru remembers its language; one without a prefix changes nothing", async () => {
+    for (const { path, locale, home } of [
+      { path: "/ky", locale: "ky", home: "/ky" },
+      { path: "/en/about", locale: "en", home: "/en" },
+      { path: "/ru/faq", locale: "ru", home: "/" },
+    ]) {
+      await withPage(async (page, context) => {
+        await page.goto(server.url + path, { waitUntil: "networkidle" });
+        expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
+        await expectLocaleCookie(context, locale);
+        // The next visit to "/" follows it.
+        await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+        expect(new URL(page.url()).pathname, path).toBe(home);
+      });
+    }
+    await withPage(async (page, context) => {
+      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
+      expect(await localeCookie(context)).toBeUndefined();
+      // A choice already remembered is not sent again, and an unprefixed address keeps it.
+      await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
+      const again = await page.goto(`${server.url}/ky/faq`, { waitUntil: "networkidle" });
+      expect(await again?.headerValue("set-cookie")).toBeNull();
+      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
+      expect((await localeCookie(context))?.value).toBe("ky");
+    });
+    // Not a language: 404, nothing remembered.
+    const unknown = await fetch(`${server.url}/de/about`, { redirect: "manual" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async () => {
+    const user = await signUpByPhone(seedApi(), "locale_redirect");
+    await withPage(async (page) => {
+      // The guest chose English on the sign-in page, which kept the Russian redirect.
+      await page.goto(`${server.url}/en/login?redirect=${encodeURIComponent("/settings")}`, {
+        waitUntil: "networkidle",
+      });
+      await page.locator('[data-testid="sign-in-submit"]:not([disabled])').waitFor();
+      await page.getByTestId("login-phone").fill(user.phone.replace("+996", ""));
+      await page.getByTestId("login-password").fill(user.password);
+      await page.getByTestId("sign-in-submit").click();
+      await page.waitForURL(`${server.url}/en/settings`);
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+      await expect.poll(() => page.title()).toBe("Settings · Unaa");
+
+      // Signed in, the sign-in page sends on at once (server side), in its own language too.
+      const target = encodeURIComponent("/favorites?tab=all");
+      await page.goto(`${server.url}/en/login?redirect=${target}`, { waitUntil: "networkidle" });
+      expect(page.url()).toBe(`${server.url}/en/favorites?tab=all`);
+      await page.goto(`${server.url}/ky/login?redirect=${encodeURIComponent("/en/favorites")}`, {
+        waitUntil: "networkidle",
+      });
+      expect(page.url()).toBe(`${server.url}/ky/favorites`);
+      await page.goto(`${server.url}/login?redirect=${encodeURIComponent("/en/faq")}`, {
+        waitUntil: "networkidle",
+      });
+      expect(page.url()).toBe(`${server.url}/faq`);
+    });
+  });
+
+  it("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async () => {
+    const api = seedApi();
+    const seller = await signUpByPhone(api, "locale_lists");
+    const pick = await pickCamry(api);
+    for (const price of [1_200_000, 1_500_000, 1_800_000])
+      await publishAd(api, seller.accessToken, carAdBody(pick, [], { price }));
+    await withPage(async (page) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${server.url}/car`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("ad-card").count()).toBe(3);
+      await page.getByTestId("language-switch").click();
+      const english = page.locator('[data-locale="en"]');
+      await english.waitFor({ state: "visible" });
+      // Every frame from the click on: the texts that say which language the page is in, and the cards.
+      await page.evaluate(() => {
+        const frames: { texts: string[]; cards: number; skeleton: boolean; firstCard: boolean }[] = [];
+        const firstCard = document.querySelector('[data-testid="ad-card"]');
+        const read = () => {
+          frames.push({
+            texts: [
+              document.querySelector("main h1")?.textContent ?? "",
+              document.querySelector('header nav a[href$="/car"]')?.textContent ?? "",
+              document.querySelector('[data-testid="ads-total"]')?.textContent ?? "",
+              (document.querySelector('[data-testid="ads-sort"]') as HTMLInputElement | null)?.value ?? "",
+              document.querySelector('[data-testid="ad-card-price"]')?.textContent ?? "",
+              document.querySelector('[data-testid="ad-card"] p')?.textContent ?? "",
+            ],
+            cards: document.querySelectorAll('[data-testid="ads-list"] [data-testid="ad-card"]').length,
+            skeleton: document.querySelector('[data-testid="ad-grid-skeleton"]') !== null,
+            firstCard: document.querySelector('[data-testid="ad-card"]') === firstCard,
+          });
+          if (document.documentElement.lang !== "en" || frames.length < 20) requestAnimationFrame(read);
+        };
+        (window as unknown as { switchFrames: typeof frames }).switchFrames = frames;
+        requestAnimationFrame(read);
+      });
+      // Opening the menu loaded the English texts: choosing one only loads the page's data.
+      await page.waitForLoadState("networkidle");
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await english.click();
+      await page.waitForURL(`${server.url}/en/car`);
+      // How long the switch takes depends on the machine's load; that it happens at once does not.
+      await expect
+        .poll(() => page.locator("main h1").textContent(), { timeout: 10_000 })
+        .toBe("Cars for sale in Kyrgyzstan");
+      await page.waitForTimeout(500);
+      expect(scripts).toEqual([]);
+      const frames = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              switchFrames: { texts: string[]; cards: number; skeleton: boolean; firstCard: boolean }[];
+            }
+          ).switchFrames,
+      );
+      const before = frames[0]?.texts ?? [];
+      const after = frames.at(-1)?.texts ?? [];
+      expect(before[0]).toBe("Продажа автомобилей в Кыргызстане");
+      for (const [index, text] of after.entries()) expect(text, `probe ${index}`).not.toBe(before[index]);
+      const switchedAt = frames.findIndex((frame) => frame.texts[0] === after[0]);
+      for (const [index, frame] of frames.entries()) {
+        expect(frame.texts, `frame ${index}`).toEqual(index < switchedAt ? before : after);
+        expect(frame.skeleton, `frame ${index}: no skeleton`).toBe(false);
+        expect(frame.cards, `frame ${index}: the cards stay`).toBe(3);
+        expect(frame.firstCard, `frame ${index}: the same cards, not rebuilt`).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    });
   });
 
   it("[S4.18] a failed locale load is logged and ignored: no error page, no reload, the page keeps its language", async () => {

@@ -1,23 +1,33 @@
 /**
- * The toast stack in Chromium (spec S4.12–S4.14, S8.2, S9.2).
- *
- * Toasts are added only by the HTTP client on an API error response (S8.1, S8.2), and no page
- * calls the API yet: nothing in the UI can raise a toast, and the toast store is bundled (not
- * reachable from a test without faking it). So these tests prove what the browser can observe
- * today: the stack is mounted in every layout, labelled per language, empty, and failures that
- * are not API calls raise no toast. The behaviour of the stack itself (5 kept, 200 ms removal,
- * 2000 ms display, 16 px gap, 0.05 scale) is left to the unit tests until a feature calls the API.
+ * The toast stack in Chromium (spec S4.12–S4.14, S8.2, S9.2): mounted in every layout, labelled
+ * per language and empty; failures outside the API raise no toast; an API call that fails is
+ * titled by the answer (S8.2). The behaviour of the stack itself (5 kept, 200 ms removal, 2000 ms
+ * display, 16 px gap, 0.05 scale) is proven by lib/toast-store.test.ts.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiCall,
+  carAdBody,
+  codeFromLog,
+  pickCamry,
+  publishAd,
+  type SeedApi,
+  signUpByPhone,
+} from "./ad-seed.ts";
 import { launchOptions } from "./browser.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
 let server: TestServer;
 let browser: Browser;
 
+/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
+function seedApi(): SeedApi {
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+}
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
   browser = await chromium.launch(launchOptions());
 });
 
@@ -26,10 +36,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
+async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    return await run(await context.newPage());
+    return await run(await context.newPage(), context);
   } finally {
     await context.close();
   }
@@ -77,6 +87,46 @@ describe("the toast stack", () => {
     });
   });
 
-  // The pages so far show API errors in place (their calls are silent), so no page raises a toast
-  // yet; the stack rules (5 kept, 200 ms removal, 2 s) are proven by lib/toast-store.test.ts.
+  it("[S8.2] a failed call's toast is titled with the answer's first error, else its message, in the page's language", async () => {
+    const api = seedApi();
+    const seller = await signUpByPhone(api, "toast_seller");
+    const buyer = await signUpByPhone(api, "toast_buyer");
+    const ad = await publishAd(api, seller.accessToken, carAdBody(await pickCamry(api), []));
+    await withPage(async (page, context) => {
+      const domain = new URL(server.url).hostname;
+      await context.addCookies(buyer.cookies.map((cookie) => ({ ...cookie, domain })));
+      await page.goto(`${server.url}/en/car/${ad.id}`, { waitUntil: "networkidle" });
+      const heart = page.getByTestId("ad-page").locator("button[aria-pressed]").first();
+      await heart.waitFor();
+      await expect.poll(() => heart.isEnabled()).toBe(true);
+      const toastTitle = () =>
+        page.getByTestId("toast").locator(".mantine-Notification-title").allTextContents();
+
+      // An answer with an errors list: its first entry is the title, not the message or the code.
+      await page.route(`**/api/ads/${ad.id}/favorite`, (route) =>
+        route.fulfill({
+          status: 409,
+          json: {
+            code: "AD_NOT_FOUND",
+            message: "The ad was not found",
+            errors: [
+              { path: "id", code: "sold", message: "The seller has just sold this car" },
+              { path: "id", code: "other", message: "Second entry" },
+            ],
+          },
+        }),
+      );
+      await heart.click();
+      await expect.poll(toastTitle).toEqual(["The seller has just sold this car"]);
+      expect(await heart.getAttribute("aria-pressed")).toBe("false");
+      await page.unroute(`**/api/ads/${ad.id}/favorite`);
+      await expect.poll(() => page.getByTestId("toast").count(), { timeout: 5000 }).toBe(0);
+
+      // The real API: the seller archived the ad meanwhile; the answer has no errors list, so its
+      // message (in the language the call asked for) is the title.
+      await apiCall(api, "POST", `/api/ads/${ad.id}/archive`, undefined, seller.accessToken);
+      await heart.click();
+      await expect.poll(toastTitle).toEqual(["The ad was not found"]);
+    });
+  });
 });

@@ -3,20 +3,23 @@ import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { type Locale, locales } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { localizePath } from "../lib/i18n.ts";
+import { localizePath, preloadLocales } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { useSwitchLocale } from "../lib/use-switch-locale.ts";
 
 const shortNames: Record<Locale, string> = { ru: "RU", ky: "KY", en: "EN" };
 
-/** Links to this page in each language; choosing one remembers it in the locale cookie (S9.1). */
+/**
+ * Links to this page in each language; choosing one remembers it in the locale cookie (S9.1).
+ * Opening the menu loads the other languages' texts, so a choice only has to load the page.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useLocale();
   const location = useLocation();
   const switchLocale = useSwitchLocale();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal onOpen={() => preloadLocales(locales)}>
       <Menu.Target>
         <Button
           variant="subtle"

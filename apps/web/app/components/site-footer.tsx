@@ -3,7 +3,7 @@ import { locales } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { localizePath } from "../lib/i18n.ts";
-import { useSwitchLocale } from "../lib/use-switch-locale.ts";
+import { preloadLocaleOnIntent, useSwitchLocale } from "../lib/use-switch-locale.ts";
 import { AppLink } from "./app-link.tsx";
 import classes from "./site-footer.module.css";
 
@@ -73,6 +73,7 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
                 component={Link}
                 to={localizePath(location.pathname, locale)}
                 onClick={(event) => switchLocale(event, locale, localizePath(location.pathname, locale))}
+                {...preloadLocaleOnIntent(locale)}
                 hrefLang={locale}
                 lang={locale}
                 fz="sm"

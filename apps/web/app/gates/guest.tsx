@@ -1,8 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { serverContext } from "#server-context";
 import { clientState } from "../lib/app-state.ts";
-import { applyGate, safeRedirectTarget } from "../lib/gates.ts";
-import { localeFromPath, localizePath } from "../lib/i18n.ts";
+import { applyGate, signedInTarget } from "../lib/gates.ts";
 import { useSession, whenSessionRestored } from "../lib/session.ts";
 import type { Route } from "./+types/guest.ts";
 
@@ -24,14 +23,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function Gate() {
   const { status } = useSession();
   const location = useLocation();
-  if (status === "signed-in") {
-    const target = new URLSearchParams(location.search).get("redirect");
-    return (
-      <Navigate
-        to={safeRedirectTarget(target, localizePath("/", localeFromPath(location.pathname)))}
-        replace
-      />
-    );
-  }
+  if (status === "signed-in") return <Navigate to={signedInTarget(location)} replace />;
   return <Outlet />;
 }

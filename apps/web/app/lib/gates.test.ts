@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyGate, safeRedirectTarget } from "./gates.ts";
+import { applyGate, safeRedirectTarget, signedInTarget } from "./gates.ts";
 
 function outcome(run: () => void): { status: number; location?: string | null } | "pass" {
   try {
@@ -41,6 +41,26 @@ describe("gates", () => {
       status: 302,
       location: "/ky",
     });
+  });
+
+  it("[S1.4][S6.2] guest: the redirect target opens in the language of the guest page", () => {
+    expect(outcome(() => applyGate("guest", user, request("/en/login?redirect=/settings")))).toEqual({
+      status: 302,
+      location: "/en/settings",
+    });
+    expect(
+      outcome(() => applyGate("guest", user, request("/login?redirect=%2Fen%2Fcar%3Fyear_from%3D2015"))),
+    ).toEqual({
+      status: 302,
+      location: "/car?year_from=2015",
+    });
+    expect(signedInTarget({ pathname: "/ky/login", search: "?redirect=%2Fen%2Ffavorites%23top" })).toBe(
+      "/ky/favorites#top",
+    );
+    expect(signedInTarget({ pathname: "/ky/reset-password", search: "?redirect=%2F%2Fevil.example" })).toBe(
+      "/ky",
+    );
+    expect(signedInTarget({ pathname: "/en/login", search: "?redirect=%2Fen" })).toBe("/en");
   });
 
   it("[S6.2] dashboard: only staff; everyone else gets the 404 page", () => {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { GateName } from "../route-gates.ts";
 import { isStaff } from "./client-state.ts";
-import { localeFromPath, localizePath } from "./i18n.ts";
+import { localeFromPath, localizeHref, localizePath } from "./i18n.ts";
 import { notFound } from "./not-found.ts";
 
 export interface GateViewer {
@@ -15,6 +15,15 @@ export function safeRedirectTarget(target: string | null, fallback: string): str
 }
 
 /**
+ * Where a guest page (sign-in, password reset) sends a visitor once signed in: its `redirect`
+ * target, else home, in the language of that page (a guest who switched language there keeps it).
+ */
+export function signedInTarget({ pathname, search }: { pathname: string; search: string }): string {
+  const target = safeRedirectTarget(new URLSearchParams(search).get("redirect"), "/");
+  return localizeHref(target, localeFromPath(pathname));
+}
+
+/**
  * The rules of the three gates (requirements P1), the same on the server (SSR) and in the
  * browser: guest → only signed out; auth → only signed in, else to /login?redirect=…; dashboard →
  * only staff, others get the 404 page so the dashboard is not advertised.
@@ -24,8 +33,7 @@ export function applyGate(name: GateName, viewer: GateViewer | null, request: Re
   const locale = localeFromPath(url.pathname);
   switch (name) {
     case "guest":
-      if (viewer)
-        throw redirect(safeRedirectTarget(url.searchParams.get("redirect"), localizePath("/", locale)));
+      if (viewer) throw redirect(signedInTarget(url));
       return;
     case "auth":
       if (!viewer) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createHttpClient,
+  getErrorTitle,
   type HttpClientOptions,
   HttpError,
   type HttpMethod,
@@ -391,6 +392,51 @@ describe("error toasts (S8.2)", () => {
     expect(requestsTo("/api/auth/refresh")).toHaveLength(0);
     expect(requests).toHaveLength(1);
     expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Unauthorized");
+  });
+});
+
+describe("getErrorTitle: the one rule for an error toast's title (S8.2)", () => {
+  const answer = (body: { message: string; errors?: unknown[] }) =>
+    new HttpError({
+      status: 409,
+      code: "AD_NOT_FOUND",
+      message: body.message,
+      errors: (body.errors ?? []) as HttpError["errors"],
+      body,
+      method: "PUT",
+      path: "/api/ads/1/favorite",
+    });
+
+  it("[S8.2] the first entry's message, not the answer's message or its code's text", () => {
+    const error = answer({
+      message: "The ad was not found",
+      errors: [
+        { path: "id", code: "sold", message: "The seller has just sold this car" },
+        { path: "id", code: "other", message: "Second entry" },
+      ],
+    });
+    expect(getErrorTitle(error)).toBe("The seller has just sold this car");
+  });
+
+  it("[S8.2] a string entry is the title itself", () => {
+    expect(getErrorTitle(answer({ message: "Bad", errors: ["Код устарел", "x"] }))).toBe("Код устарел");
+  });
+
+  it("[S8.2] without entries, or with an empty first one, the answer's message", () => {
+    expect(getErrorTitle(answer({ message: "Объявление не найдено" }))).toBe("Объявление не найдено");
+    expect(getErrorTitle(answer({ message: "Объявление не найдено", errors: [""] }))).toBe(
+      "Объявление не найдено",
+    );
+    expect(
+      getErrorTitle(
+        answer({ message: "Объявление не найдено", errors: [{ path: "", code: "x", message: "" }] }),
+      ),
+    ).toBe("Объявление не найдено");
+  });
+
+  it("errors that are no API answer keep their own message", () => {
+    expect(getErrorTitle(new Error("Failed to fetch"))).toBe("Failed to fetch");
+    expect(getErrorTitle("plain text")).toBe("plain text");
   });
 });
 

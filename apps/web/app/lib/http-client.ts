@@ -218,7 +218,11 @@ function createHttpError(response: Response, body: unknown, method: string, path
   });
 }
 
-/** S8.2: the first entry of `errors` (its message when it is an object), otherwise `message`. */
+/**
+ * S8.2, the title of every error toast of an API answer (the client's own and the features'): the
+ * first entry of `errors` (its message when it is an object; the API writes messages in the
+ * caller's language), otherwise `message`.
+ */
 export function getErrorTitle(error: unknown): string {
   if (error instanceof HttpError) {
     const first = error.errors[0];

@@ -5,6 +5,7 @@ import {
   loadMessages,
   localeCookie,
   localeFromPath,
+  localizeHref,
   localizePath,
   type Messages,
   readLocaleCookie,
@@ -80,6 +81,13 @@ describe("locale paths", () => {
     expect(localizePath("/", "en")).toBe("/en");
     expect(stripLocale("/ru")).toBe("/");
     expect(stripLocale("/entry")).toBe("/entry");
+  });
+
+  it("moves an address between languages, its query and hash kept", () => {
+    expect(localizeHref("/favorites?tab=all", "en")).toBe("/en/favorites?tab=all");
+    expect(localizeHref("/en/car?sort=price-asc#list", "ky")).toBe("/ky/car?sort=price-asc#list");
+    expect(localizeHref("/en?x=1", "ru")).toBe("/?x=1");
+    expect(localizeHref("/ky#top", "ky")).toBe("/ky#top");
   });
 
   it("[S9.1] the locale cookie: i18n_redirected, 365 days, path /, SameSite Lax", () => {

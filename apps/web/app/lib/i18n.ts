@@ -47,6 +47,11 @@ export async function ensureLocale(locale: Locale): Promise<boolean> {
   }
 }
 
+/** Loads locales ahead of a likely switch (the language menu opened); failures wait for the switch. */
+export function preloadLocales(wanted: readonly Locale[]): void {
+  for (const locale of wanted) loadMessages(locale).catch(() => undefined);
+}
+
 export function isLocaleLoaded(locale: Locale): boolean {
   return loaded.has(locale);
 }
@@ -96,6 +101,12 @@ export function localizePath(path: string, locale: Locale): string {
   const clean = stripLocale(path);
   if (locale === defaultLocale) return clean;
   return clean === "/" ? `/${locale}` : `/${locale}${clean}`;
+}
+
+/** An address in a locale, its query and hash kept: "/en/favorites?tab=all" → "/ky/favorites?tab=all". */
+export function localizeHref(href: string, locale: Locale): string {
+  const end = href.search(/[?#]/);
+  return end === -1 ? localizePath(href, locale) : localizePath(href.slice(0, end), locale) + href.slice(end);
 }
 
 export const LOCALE_COOKIE = "i18n_redirected";

@@ -1,7 +1,7 @@
 import type { Locale } from "@unaa/contracts";
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import { ensureLocale, localeCookie } from "./i18n.ts";
+import { ensureLocale, localeCookie, preloadLocales } from "./i18n.ts";
 
 /**
  * Switching the language: load the texts first; only when they arrived, remember the choice in
@@ -20,4 +20,10 @@ export function useSwitchLocale(): (event: MouseEvent, locale: Locale, href: str
       navigate(href);
     });
   };
+}
+
+/** Link handlers that load a language's texts on intent (hover, focus, touch), before the click. */
+export function preloadLocaleOnIntent(locale: Locale) {
+  const preload = () => preloadLocales([locale]);
+  return { onMouseEnter: preload, onFocus: preload, onTouchStart: preload };
 }

@@ -258,10 +258,16 @@ export function AdListPage({ data }: { data: AdListData }) {
     navigate(localizePath(target.pathname, locale) + target.search, { replace, preventScrollReset: true });
   }
 
+  // The list's address in any language: switching language shows the same cards, so they stay
+  // (no skeleton, no "show more" pages lost) while the page's texts change with it.
+  const listAddress = stripLocale(location.pathname) + location.search;
+  const target = navigation.state === "loading" ? navigation.location : undefined;
+  const targetPath = target ? stripLocale(target.pathname) : "";
   const isLoading =
-    navigation.state === "loading" &&
-    stripLocale(navigation.location.pathname).split("/")[1] === data.vertical &&
-    stripLocale(navigation.location.pathname).split("/").length <= 5;
+    target !== undefined &&
+    targetPath + target.search !== listAddress &&
+    targetPath.split("/")[1] === data.vertical &&
+    targetPath.split("/").length <= 5;
   const currency = data.filters.currency === "USD" ? "USD" : undefined;
   const filterCount = countFilters(data.filters) - data.path.length - (data.group ? 1 : 0);
   const sorts = sortsOf(definition);
@@ -335,7 +341,7 @@ export function AdListPage({ data }: { data: AdListData }) {
           {isLoading ? (
             <AdGridSkeleton count={6} cols={{ base: 2, sm: 3, lg: 3 }} />
           ) : (
-            <ListResults key={location.pathname + location.search} data={data} currency={currency} />
+            <ListResults key={listAddress} data={data} currency={currency} />
           )}
         </Box>
       </div>

@@ -7,12 +7,10 @@ import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { adFavoritesMax } from "@unaa/contracts";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCodeText } from "../../lib/api-errors.ts";
 import { toasts } from "../../lib/app-state.ts";
 import { setFavorite, useIsFavorite } from "../../lib/favorites-store.ts";
-import { HttpError } from "../../lib/http-client.ts";
+import { getErrorTitle, HttpError } from "../../lib/http-client.ts";
 import { useSession } from "../../lib/session.ts";
-import { useLocale } from "../../lib/use-locale.ts";
 
 export interface FavoriteButtonProps {
   adId: number;
@@ -28,7 +26,6 @@ function showError(title: string): void {
 
 export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: FavoriteButtonProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const isFavorite = useIsFavorite(adId);
   // While the session is being restored a click would land in the guest list by mistake.
   const { status } = useSession();
@@ -44,7 +41,7 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
     if (result.kind === "full") showError(t("adPage.favorite.full", { max: adFavoritesMax }));
     else if (result.kind === "failed") {
       showError(
-        result.error instanceof HttpError ? errorCodeText(result.error, locale) : t("adPage.favorite.failed"),
+        result.error instanceof HttpError ? getErrorTitle(result.error) : t("adPage.favorite.failed"),
       );
     } else if (result.favorites !== null) onFavoritesChange?.(result.favorites);
   }
