@@ -45,9 +45,14 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     reply.redirect("/favicon.svg", 301),
   );
 
-  // The build id file must never be cached: open tabs poll it to learn that a new version is out.
   app.addHook("onSend", async (request, reply) => {
+    // The build id file must never be cached: open tabs poll it to learn that a new version is out.
     if (request.url.startsWith("/builds/")) reply.header("cache-control", "no-cache");
+    // A page's own time on the server (its loaders and render, from the request's arrival), for
+    // browsers' developer tools and `npm run bench`. Pages are React Router's catch-all route.
+    if (request.routeOptions.url === "*") {
+      reply.header("server-timing", `ssr;dur=${reply.elapsedTime.toFixed(1)}`);
+    }
   });
 
   let vite: ViteDevServer | undefined;
