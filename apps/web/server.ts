@@ -32,11 +32,17 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const database: DatabaseHandle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await createApp({ config, database });
   if (await isDatabaseEmpty(database.db)) {
-    app.log.info("new database: seeding reference and demo data");
+    if (config.seedDemo) {
+      app.log.warn(
+        "new database: seeding reference and demo data, demo accounts included (their password is in the README; SEED_DEMO=false for a site without them)",
+      );
+    } else {
+      app.log.info("new database: seeding reference data");
+    }
     await seedDatabase(
       database.db,
       { info: (message) => app.log.info(message) },
-      config.isProduction ? {} : { demoUsers: true, demoAds: { storage: createStorage(config) } },
+      config.seedDemo ? { demoUsers: true, demoAds: { storage: createStorage(config) } } : {},
     );
   }
 
