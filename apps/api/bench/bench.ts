@@ -5,6 +5,8 @@
 // process started as `npm start` starts it (scripts/start.ts: rebuilt first if a web source
 // changed, React's production build); every load run is a child process of its own
 // (autocannon, load.ts), with CONNECTIONS clients (default 32) for DURATION seconds (default 10).
+// Each run also reports the server's CPU time per request (on Linux): unlike the latencies, a
+// machine shared with other work does not stretch it.
 //
 // `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
 // prints where its CPU time went during the load run (top functions and packages by self time).
@@ -104,9 +106,15 @@ async function profilePage(
   try {
     const known = pageCases({ firstId: firstAdId, count: AD_COUNT }).find((page) => page.path === pagePath);
     const paths = known?.distinct ?? { template: pagePath };
-    await runLoad({ ...settings, baseUrl: server.baseUrl, duration: 2, paths: { ...paths, start: 50_000 } });
+    await runLoad({
+      ...settings,
+      baseUrl: server.baseUrl,
+      serverPid: server.child.pid,
+      duration: 2,
+      paths: { ...paths, start: 50_000 },
+    });
     const from = monotonicMicroseconds();
-    const run = await runLoad({ ...settings, baseUrl: server.baseUrl, paths });
+    const run = await runLoad({ ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid, paths });
     const to = monotonicMicroseconds();
     await server.stop();
     const [file] = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
@@ -145,11 +153,9 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const server = await startServer(url);
   try {
-    const searches = await measureSearches({ ...settings, baseUrl: server.baseUrl }, url, database.cases);
-    const pages = await measurePages(
-      { ...settings, baseUrl: server.baseUrl },
-      pageCases({ firstId: database.firstAdId, count: AD_COUNT }),
-    );
+    const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
+    const searches = await measureSearches(target, url, database.cases);
+    const pages = await measurePages(target, pageCases({ firstId: database.firstAdId, count: AD_COUNT }));
     console.info(
       [
         "",

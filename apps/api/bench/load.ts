@@ -3,6 +3,7 @@
 // counted where the requests are made. The parent passes the run as JSON in argv and reads the
 // result as JSON from the child's stdout.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -24,6 +25,8 @@ export interface LoadSettings {
   baseUrl: string;
   duration: number;
   connections: number;
+  /** The server's process, whose CPU time per request is measured (on Linux). */
+  serverPid?: number;
 }
 
 export interface LoadOptions extends LoadSettings {
@@ -38,6 +41,11 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /**
+   * The server's CPU time over the run divided by the requests answered: what a request costs,
+   * however many other programs share the machine (undefined where /proc is missing).
+   */
+  serverCpuMs?: number;
 }
 
 /** What a browser sends: the server compresses pages and answers as it would for real visitors. */
@@ -64,6 +72,27 @@ const SETTLE_MS = 2_000;
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const cpuBefore = options.serverPid ? cpuMsOf(options.serverPid) : undefined;
+  const result = await generateLoadInChild(options);
+  const cpuAfter = options.serverPid ? cpuMsOf(options.serverPid) : undefined;
+  if (cpuBefore === undefined || cpuAfter === undefined || result.requests === 0) return result;
+  return { ...result, serverCpuMs: (cpuAfter - cpuBefore) / result.requests };
+}
+
+/** A process's CPU time (user and system) in ms, from Linux's /proc; undefined elsewhere. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's closing parenthesis: state is field 3, utime and stime are fields 14 and 15,
+    // in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function generateLoadInChild(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [thisFile, JSON.stringify(options)], {
       stdio: ["ignore", "pipe", "inherit"],

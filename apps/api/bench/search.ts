@@ -713,6 +713,7 @@ export function formatMs(value: number | null): string {
 export function formatLoad(run: LoadResult, unit: string): string {
   return (
     `${Math.round(run.perSecond)} ${unit}, p50 ${formatMs(run.p50)} ms, p95 ${formatMs(run.p95)} ms, ` +
-    `p99 ${formatMs(run.p99)} ms (${run.requests} requests, non-2xx ${run.non2xx}, errors ${run.errors})`
+    `p99 ${formatMs(run.p99)} ms (${run.requests} requests, non-2xx ${run.non2xx}, errors ${run.errors}` +
+    (run.serverCpuMs === undefined ? ")" : `; server CPU ${formatMs(run.serverCpuMs)} ms a request)`)
   );
 }
