@@ -88,7 +88,7 @@ async function startServer(url: string, nodeOptions: string[] = []): Promise<Ser
   }
 }
 
-const load = () =>
+const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(", ");
@@ -124,7 +124,7 @@ async function profilePage(
         "",
         `CPU profile of ${paths.template} (${known?.distinct ? "distinct" : "repeated"}), ${CONNECTIONS} connections, ${settings.duration} s: ` +
           formatLoad(run, "pages/s"),
-        `profile: ${path.join(profileDir, file)}; load average ${load()}`,
+        `profile: ${path.join(profileDir, file)}; load average ${loadAverage()}`,
         "",
         ...summarizeProfile(path.join(profileDir, file), { from, to }),
       ].join("\n"),
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   const server = await startServer(url);
   try {
     const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
         `npm run bench — ${AD_COUNT.toLocaleString("en")} active car ads (table ${database.size.ads}, ` +
           `indexes ${database.size.indexes}), ${CONNECTIONS} connections, ${DURATION} s per run, ` +
           `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL}, requests as a browser sends them (compressed answers)`,
-        `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${load()}`,
+        `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
         "",
         ...reportSearches(searches, AD_COUNT),
         "",
