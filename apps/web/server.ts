@@ -1,7 +1,8 @@
 // The one process: Fastify with the API (/api), socket.io (/api/socket) and the React Router pages.
-// `node apps/web/server.ts` serves the production build; `--dev` runs Vite in middleware mode.
+// `npm start` (scripts/start.ts) serves the production build with NODE_ENV=production; so does
+// `NODE_ENV=production node apps/web/server.ts`. `--dev` runs Vite in middleware mode.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import middie from "@fastify/middie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import {
@@ -16,7 +17,7 @@ import {
   seedDatabase,
 } from "@unaa/api";
 import type { FastifyInstance } from "fastify";
-import { type RouterContext, RouterContextProvider } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { serverContext as builtServerContext, type ServerContext } from "#server-context";
 
@@ -32,11 +33,17 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const database: DatabaseHandle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await createApp({ config, database });
   if (await isDatabaseEmpty(database.db)) {
-    app.log.info("new database: seeding reference and demo data");
+    if (config.seedDemo) {
+      app.log.warn(
+        "new database: seeding reference and demo data, demo accounts included (their password is in the README; SEED_DEMO=false for a site without them)",
+      );
+    } else {
+      app.log.info("new database: seeding reference data");
+    }
     await seedDatabase(
       database.db,
       { info: (message) => app.log.info(message) },
-      config.isProduction ? {} : { demoUsers: true, demoAds: { storage: createStorage(config) } },
+      config.seedDemo ? { demoUsers: true, demoAds: { storage: createStorage(config) } } : {},
     );
   }
 
@@ -45,9 +52,14 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     reply.redirect("/favicon.svg", 301),
   );
 
-  // The build id file must never be cached: open tabs poll it to learn that a new version is out.
   app.addHook("onSend", async (request, reply) => {
+    // The build id file must never be cached: open tabs poll it to learn that a new version is out.
     if (request.url.startsWith("/builds/")) reply.header("cache-control", "no-cache");
+    // A page's own time on the server (its loaders and render, from the request's arrival), for
+    // browsers' developer tools and `npm run bench`. Pages are React Router's catch-all route.
+    if (request.routeOptions.url === "*") {
+      reply.header("server-timing", `ssr;dur=${reply.elapsedTime.toFixed(1)}`);
+    }
   });
 
   let vite: ViteDevServer | undefined;
@@ -69,9 +81,20 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
         .serverContext;
   }
 
+  // A first visit fetches dozens of hashed assets: a log line each would drown the rest at `info`.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/assets/")) route.logLevel = "warn";
+  });
+
   await app.register(fastifyReactRouter, {
     devServer: vite,
-    serverBuildPath: path.join(webRoot, "build/server/index.js"),
+    // The server build as a module, imported once: React Router derives its routes and request
+    // handler from it once, here. (Given only the path, the adapter would hand React Router a
+    // loader function, and the routes and handler would be derived again on every request.)
+    // Development loads it from Vite on each request instead, to pick up edits.
+    build: vite
+      ? undefined
+      : ((await import(pathToFileURL(path.join(webRoot, "build/server/index.js")).href)) as ServerBuild),
     clientBuildDirectory: path.join(webRoot, "build/client"),
     // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
     assetCacheControl: "public, max-age=31536000, immutable",
@@ -112,7 +135,8 @@ function isMain(): boolean {
   return entry !== undefined && path.resolve(entry) === fileURLToPath(import.meta.url);
 }
 
-if (isMain()) {
+/** Starts the server as configured by the environment, and stops it on SIGTERM and SIGINT. */
+export async function serve(options: { dev: boolean } = { dev: false }): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -123,7 +147,12 @@ if (isMain()) {
     }
     throw error;
   }
-  const server = await startServer(config, { dev: process.argv.includes("--dev") });
+  const server = await startServer(config, options);
+  if (!options.dev && !config.isProduction) {
+    server.app.log.warn(
+      "NODE_ENV is not production: React renders every page with its development build, several times slower (`npm start` sets it)",
+    );
+  }
   server.app.log.info(`Unaa is ready at ${server.url}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
@@ -140,3 +169,5 @@ if (isMain()) {
     });
   }
 }
+
+if (isMain()) await serve({ dev: process.argv.includes("--dev") });

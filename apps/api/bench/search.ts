@@ -1,28 +1,20 @@
-// `npm run bench:search [-- --ads 100000] [--reseed] [--seed-only]`: the ads search over HTTP under 32 concurrent
-// clients (autocannon) on a PostgreSQL holding N active car ads (default 1,000,000), with the bare
-// SQL time of every statement a search runs (EXPLAIN ANALYZE) and the SSR throughput of a list page.
-// Each case runs twice: one URL over and over (after the first, the app answers from its few-second
-// answer cache), and a different query each request (every answer from the database).
+// The ads search part of `npm run bench` (bench.ts): the bench database and its N active car ads,
+// and the ads search over HTTP, each case with the bare SQL time of every statement it runs
+// (EXPLAIN ANALYZE). Each case runs twice: one URL over and over (after the first, the app answers
+// from its few-second answer cache), and a different query each request (every answer from the
+// database).
 //
 // DATABASE_URL names the PostgreSQL database; its name must contain "bench", because its ads are
 // replaced (it is created when missing). The ads are generated in the database (INSERT … SELECT from
 // generate_series, seeded random): marks, models and generations of the imported catalogue with a
 // popularity skew, years 1990 to this year, prices following the year, regions and towns weighted by
 // population, descriptions in ru/ky/en, raised over 60 days, a few percent promoted. A later run with
-// the same N reuses them (`--reseed` regenerates). The app is the production server (`node
-// apps/web/server.ts`, built by `npm run build`) in a child process; the statements each search runs
-// are captured from the same app code in this process (Drizzle's logger), never copied by hand.
-// DURATION (seconds per case, default 10), CONNECTIONS (default 32), PORT (default 3680), LOG_LEVEL
-// (the server's, default info as `npm start`) and SSR_PATH (default /car) tune the run.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// the same N reuses them (`--reseed` regenerates). The statements each search runs are captured from
+// the same app code in this process (Drizzle's logger), never copied by hand.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import type { AdSearchResponse } from "@unaa/contracts";
-import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import sharp from "sharp";
@@ -30,25 +22,13 @@ import { type Database, type DatabaseHandle, openDatabase } from "../src/db/clie
 import * as schema from "../src/db/schema/index.ts";
 import { regionWeights } from "../src/db/seed/demo-ads.seed.ts";
 import { seedDatabase } from "../src/db/seed/index.ts";
+import { type LoadResult, type LoadSettings, runLoad } from "./load.ts";
 
-const { values: options } = parseArgs({
-  options: {
-    ads: { type: "string", default: "1000000" },
-    reseed: { type: "boolean", default: false },
-    "seed-only": { type: "boolean", default: false },
-  },
-});
-const AD_COUNT = Number(options.ads);
-const DURATION = Number(process.env.DURATION ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
-const PORT = Number(process.env.PORT ?? 3680);
-const SSR_PATH = process.env.SSR_PATH ?? "/car";
 const TARGET_P95_MS = 25;
-const SETTLE_MS = 2_000;
 const TARGET_RPS = 1500;
 const SEED = 0.4242;
-const serverEntry = fileURLToPath(new URL("../../web/server.ts", import.meta.url));
-const serverBuild = fileURLToPath(new URL("../../web/build/server/index.js", import.meta.url));
+/** Where a distinct run's warm-up starts: far enough on that it never asks what the run asks. */
+const WARM_UP_OFFSET = 50_000;
 
 // ---------------------------------------------------------------------------------------------
 // The database
@@ -518,117 +498,8 @@ async function explain(pool: pg.Pool, statement: Statement): Promise<Timed> {
   return { sql: statement.sql, planningMs: median(planning), executionMs: median(execution), plan };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Load
-
-interface LoadResult {
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-interface LoadRun extends Promise<{ requests: { average: number }; non2xx: number; errors: number }> {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-const runLoad = autocannon as unknown as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: {
-    method: string;
-    setupRequest: (request: Record<string, unknown>) => Record<string, unknown>;
-  }[];
-}) => LoadRun;
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
-/**
- * `duration` seconds of requests, each for the path `pathOf` gives. A run ends by dropping its
- * connections with requests still in the server; the next run waits for those to finish, or its
- * first requests would queue behind work nobody waits for (seconds of it for list pages).
- */
-async function load(baseUrl: string, duration: number, pathOf: () => string): Promise<LoadResult> {
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const latencies: number[] = [];
-  const run = runLoad({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration,
-    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: pathOf() }) }],
-  });
-  run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await run;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    perSecond: latencies.length / duration,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    p99: percentile(latencies, 0.99),
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server
-
-async function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string }> {
-  if (!existsSync(serverBuild)) throw new Error("no production build: run `npm run build` first");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-search-"));
-  const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-      AUTH_SECRET: randomBytes(48).toString("base64"),
-    },
-    stdio: ["ignore", log, log],
-  });
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited:\n${readFileSync(path.join(dataDir, "server.log"), "utf8")}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl, dataDir };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start in 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The run
-
-interface CaseResult {
-  name: string;
-  path: string;
-  /** The same URL again and again (answered from the app's few-second answer cache after the first). */
-  repeated: LoadResult;
-  /** A different query each request (`priceFrom` stepping by one som): every answer from the database. */
-  distinct: LoadResult;
-  statements: Timed[];
-  sqlMs: number;
-  total: number;
-}
-
 /** The cases: a Camry-class model, a busy region, a text query (page 50 is added once walked to). */
-async function buildCases(client: pg.Client) {
+async function buildCases(client: pg.Client): Promise<SearchCase[]> {
   const camry = await client.query<{ mark_id: number; model_id: number }>(
     `select mk.id as mark_id, md.id as model_id from catalog_models md join catalog_marks mk on mk.id = md.mark_id
      where mk.kind = 'car' and mk.slug = 'toyota' and md.slug = 'camry'`,
@@ -658,157 +529,161 @@ async function search(url: string): Promise<AdSearchResponse> {
   return (await response.json()) as AdSearchResponse;
 }
 
-function formatMs(value: number): string {
-  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+// ---------------------------------------------------------------------------------------------
+// The run
+
+export interface SearchCase {
+  name: string;
+  path: string;
+  /** The lowest `priceFrom` of the case's distinct queries (every ad costs more). */
+  priceFrom: number;
 }
 
-async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error("bench:search needs DATABASE_URL (a PostgreSQL database with 'bench' in its name)");
-    process.exit(1);
-  }
-  if (!Number.isInteger(AD_COUNT) || AD_COUNT < 1000) throw new Error("--ads: a whole number ≥ 1000");
+export interface BenchDatabase {
+  size: { ads: string; indexes: string };
+  cases: SearchCase[];
+  /** The ads' ids run from `firstAdId` to `firstAdId + adCount - 1` (the table is refilled from 1). */
+  firstAdId: number;
+}
+
+/**
+ * The bench database with `count` active car ads and the reference data: created when missing,
+ * its ads generated when their number differs (or `reseed`), reused otherwise.
+ */
+export async function prepareBenchDatabase(
+  url: string,
+  count: number,
+  reseed: boolean,
+): Promise<BenchDatabase> {
   await ensureDatabase(url);
   const handle = await openDatabase({ url, dataDir: "" });
-  const silent = { info() {} };
-  await seedDatabase(handle.db, silent);
+  await seedDatabase(handle.db, { info() {} });
   await handle.close();
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const [{ count: present } = { count: 0 }] = (
-    await client.query<{ count: number }>(
-      "select count(*)::int as count from ads where vertical = 'car' and status = 'active'",
-    )
-  ).rows;
-  const [{ count: all } = { count: 0 }] = (
-    await client.query<{ count: number }>("select count(*)::int as count from ads")
-  ).rows;
-  if (options.reseed || present !== AD_COUNT || all !== AD_COUNT) {
-    const rate = await client.query<{ value: number }>("select value from settings where key = 'usdRate'");
-    await seedAds(client, AD_COUNT, Number(rate.rows[0]?.value ?? 87.5));
-  } else {
-    console.info(
-      `reusing the ${AD_COUNT.toLocaleString("en")} ads already in the database (--reseed to regenerate)`,
+  try {
+    const counts = await client.query<{ active: number; all: number }>(
+      `select count(*) filter (where vertical = 'car' and status = 'active')::int as active,
+         count(*)::int as all from ads`,
     );
+    const { active = 0, all = 0 } = counts.rows[0] ?? {};
+    if (reseed || active !== count || all !== count) {
+      const rate = await client.query<{ value: number }>("select value from settings where key = 'usdRate'");
+      await seedAds(client, count, Number(rate.rows[0]?.value ?? 87.5));
+    } else {
+      console.info(
+        `reusing the ${count.toLocaleString("en")} ads already in the database (--reseed to regenerate)`,
+      );
+    }
+    const first = await client.query<{ first: number }>("select min(id)::int as first from ads");
+    const size = await client.query<{ ads: string; indexes: string }>(
+      "select pg_size_pretty(pg_table_size('ads')) as ads, pg_size_pretty(pg_indexes_size('ads')) as indexes",
+    );
+    return {
+      size: size.rows[0] ?? { ads: "?", indexes: "?" },
+      cases: await buildCases(client),
+      firstAdId: first.rows[0]?.first ?? 1,
+    };
+  } finally {
+    await client.end();
   }
-  const size = await client.query<{ ads: string; indexes: string }>(
-    "select pg_size_pretty(pg_table_size('ads')) as ads, pg_size_pretty(pg_indexes_size('ads')) as indexes",
-  );
-  const cases = await buildCases(client);
-  await client.end();
+}
 
-  if (options["seed-only"]) return;
-  const server = await startServer(url);
+export interface SearchResult {
+  name: string;
+  path: string;
+  /** The same URL again and again (answered from the app's few-second answer cache after the first). */
+  repeated: LoadResult;
+  /** A different query each request (`priceFrom` stepping by one som): every answer from the database. */
+  distinct: LoadResult;
+  statements: Timed[];
+  sqlMs: number;
+  total: number;
+}
+
+/** Every case under load, repeated and distinct (a warm-up run before each), then its bare SQL time. */
+export async function measureSearches(
+  settings: LoadSettings,
+  url: string,
+  cases: SearchCase[],
+): Promise<SearchResult[]> {
+  // Page 50: the first page's cursor followed 49 times, then the 50th page asked over and over.
+  let pagePath = "/api/ads?vertical=car";
+  for (let page = 1; page < 50; page++) {
+    const body = await search(settings.baseUrl + pagePath);
+    if (!body.nextCursor) throw new Error(`page ${page} has no next page`);
+    pagePath = `/api/ads?vertical=car&cursor=${encodeURIComponent(body.nextCursor)}`;
+  }
+  const allCases = [...cases, { name: "page 50 by keyset, fresh", path: pagePath, priceFrom: 0 }];
+  // The statements each case runs, recorded before any load: an app in this process would share
+  // its event loop with the benchmark and stretch what it measures.
+  const recording = await openRecordingApp(url);
+  const recorded = new Map<string, Statement[]>();
+  try {
+    for (const benchCase of allCases) {
+      recorded.set(
+        benchCase.name,
+        await recording.statementsOf(`${benchCase.path}&priceFrom=${benchCase.priceFrom}`),
+      );
+    }
+  } finally {
+    await recording.close();
+  }
+
   // Kept open between the explains of one case and the next (a pool that closed its idle clients
   // may never settle `end()`).
   const explainPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
-  const results: CaseResult[] = [];
+  const results: SearchResult[] = [];
   try {
-    // Page 50: the first page's cursor followed 49 times, then the 50th page asked over and over.
-    let pagePath = "/api/ads?vertical=car";
-    for (let page = 1; page < 50; page++) {
-      const body = await search(server.baseUrl + pagePath);
-      if (!body.nextCursor) throw new Error(`page ${page} has no next page`);
-      pagePath = `/api/ads?vertical=car&cursor=${encodeURIComponent(body.nextCursor)}`;
-    }
-    const allCases = [...cases, { name: "page 50 by keyset, fresh", path: pagePath, priceFrom: 0 }].map(
-      (benchCase) => ({
-        ...benchCase,
-        // The case's own query, then variants with a minimum price a som apart (every ad costs
-        // more), so no two requests ask the same and none is answered from the cache.
-        variant: (index: number) => `${benchCase.path}&priceFrom=${benchCase.priceFrom + index}`,
-      }),
-    );
-    // The statements each case runs, recorded before any load: an app in this process would share
-    // its event loop with the load generator and stretch the latencies it measures.
-    const recording = await openRecordingApp(url);
-    const recorded = new Map<string, Statement[]>();
-    try {
-      for (const benchCase of allCases) {
-        recorded.set(benchCase.name, await recording.statementsOf(benchCase.variant(0)));
-      }
-    } finally {
-      await recording.close();
-    }
-
     for (const benchCase of allCases) {
-      const path = benchCase.variant(0);
-      const first = await search(server.baseUrl + path);
-      await load(server.baseUrl, 2, () => path);
-      const repeated = await load(server.baseUrl, DURATION, () => path);
-      let asked = 0;
-      const nextVariant = () => {
-        asked += 1;
-        return benchCase.variant(asked);
-      };
-      await load(server.baseUrl, 2, nextVariant);
-      const distinct = await load(server.baseUrl, DURATION, nextVariant);
+      const path = `${benchCase.path}&priceFrom=${benchCase.priceFrom}`;
+      // The case's own query, then variants with a minimum price a som apart, so no two requests
+      // ask the same and none is answered from the cache.
+      const variants = { template: `${benchCase.path}&priceFrom={n}`, from: benchCase.priceFrom + 1 };
+      const first = await search(settings.baseUrl + path);
+      await runLoad({ ...settings, duration: 2, paths: { template: path } });
+      const repeated = await runLoad({ ...settings, paths: { template: path } });
+      await runLoad({ ...settings, duration: 2, paths: { ...variants, start: WARM_UP_OFFSET } });
+      const distinct = await runLoad({ ...settings, paths: variants });
       const statements = [];
       for (const statement of recorded.get(benchCase.name) ?? []) {
         statements.push(await explain(explainPool, statement));
       }
       const sqlMs = statements.reduce((sum, timed) => sum + timed.planningMs + timed.executionMs, 0);
-      results.push({
-        name: benchCase.name,
-        path,
-        repeated,
-        distinct,
-        statements,
-        sqlMs,
-        total: first.total,
-      });
+      results.push({ name: benchCase.name, path, repeated, distinct, statements, sqlMs, total: first.total });
       console.info(
         `measured: ${benchCase.name} — repeated ${Math.round(repeated.perSecond)}/s, p95 ${formatMs(repeated.p95)} ms; ` +
           `distinct ${Math.round(distinct.perSecond)}/s, p95 ${formatMs(distinct.p95)} ms`,
       );
     }
-
-    for (let warm = 0; warm < 20; warm++) await (await fetch(server.baseUrl + SSR_PATH)).text();
-    await load(server.baseUrl, 2, () => SSR_PATH);
-    const ssr = await load(server.baseUrl, DURATION, () => SSR_PATH);
-
-    report(results, ssr, size.rows[0]);
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
-    rmSync(server.dataDir, { recursive: true, force: true });
     await explainPool.end();
   }
+  return results;
 }
 
-function report(
-  results: CaseResult[],
-  ssr: LoadResult,
-  size: { ads: string; indexes: string } | undefined,
-): void {
-  const lines: string[] = [];
-  lines.push(
+/** The searches' lines of the report; a 100k run's distinct p95s are kept for a later 1M run to compare. */
+export function reportSearches(results: SearchResult[], adCount: number): string[] {
+  const lines = [
+    `Search API — targets: p95 ≤ ${TARGET_P95_MS} ms and ≥ ${TARGET_RPS} requests/s per case`,
     "",
-    `bench:search — ${AD_COUNT.toLocaleString("en")} active car ads (table ${size?.ads}, indexes ${size?.indexes}), ` +
-      `${CONNECTIONS} connections, ${DURATION} s per case, server LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"}`,
-    `targets: p95 ≤ ${TARGET_P95_MS} ms and ≥ ${TARGET_RPS} requests/s per case`,
-    "",
-  );
+  ];
   const previousFile = path.join(tmpdir(), "unaa-bench-search-100000.json");
   const previous: Record<string, number> =
-    AD_COUNT > 100_000 && existsSync(previousFile) ? JSON.parse(readFileSync(previousFile, "utf8")) : {};
+    adCount > 100_000 && existsSync(previousFile) ? JSON.parse(readFileSync(previousFile, "utf8")) : {};
   const verdict = (run: LoadResult) =>
     run.p95 <= TARGET_P95_MS && run.perSecond >= TARGET_RPS && run.non2xx === 0 && run.errors === 0
       ? "PASS"
       : "FAIL";
-  const line = (label: string, run: LoadResult) =>
-    `      ${verdict(run)} ${label}: ${Math.round(run.perSecond)} req/s, p50 ${formatMs(run.p50)} ms, ` +
-    `p95 ${formatMs(run.p95)} ms, p99 ${formatMs(run.p99)} ms (${run.requests} requests, non-2xx ${run.non2xx}, errors ${run.errors})`;
   for (const result of results) {
     const before = previous[result.name];
     const vs100k = before ? `; distinct p95 ${(result.distinct.p95 / before).toFixed(2)}× the 100k run` : "";
     lines.push(
       `${result.name}  (total ${result.total.toLocaleString("en")})`,
       `      ${result.path}`,
-      line("repeated", result.repeated),
-      line("distinct", result.distinct),
+      `      ${verdict(result.repeated)} repeated: ${formatLoad(result.repeated, "req/s")}`,
+      `      ${verdict(result.distinct)} distinct: ${formatLoad(result.distinct, "req/s")}`,
       `      SQL: ${formatMs(result.sqlMs)} ms in ${result.statements.length} statements; ` +
         `distinct p50 / SQL = ${(result.distinct.p50 / result.sqlMs).toFixed(1)}${vs100k}`,
     );
@@ -820,18 +695,25 @@ function report(
       );
     }
   }
-  lines.push(
-    "",
-    `SSR ${SSR_PATH}: ${Math.round(ssr.perSecond)} pages/s, p50 ${formatMs(ssr.p50)} ms, p95 ${formatMs(ssr.p95)} ms, ` +
-      `p99 ${formatMs(ssr.p99)} ms (non-2xx ${ssr.non2xx}, errors ${ssr.errors})`,
-  );
-  console.info(lines.join("\n"));
-  if (AD_COUNT === 100_000) {
+  if (adCount === 100_000) {
     writeFileSync(
       previousFile,
       JSON.stringify(Object.fromEntries(results.map((r) => [r.name, r.distinct.p95]))),
     );
   }
+  return lines;
 }
 
-await main();
+/** Milliseconds; "—" for a run without answers (its percentiles come back through JSON as null). */
+export function formatMs(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return "—";
+  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+}
+
+export function formatLoad(run: LoadResult, unit: string): string {
+  return (
+    `${Math.round(run.perSecond)} ${unit}, p50 ${formatMs(run.p50)} ms, p95 ${formatMs(run.p95)} ms, ` +
+    `p99 ${formatMs(run.p99)} ms (${run.requests} requests, non-2xx ${run.non2xx}, errors ${run.errors}` +
+    (run.serverCpuMs === undefined ? ")" : `; server CPU ${formatMs(run.serverCpuMs)} ms a request)`)
+  );
+}

@@ -10,6 +10,12 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** A switch whose default depends on other settings: unset and "" leave it undefined. */
+const optionalFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => (value ? value === "true" || value === "1" : undefined));
+
 /** Unset and "" both mean "not configured". */
 const optionalText = z
   .string()
@@ -28,6 +34,7 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: optionalFlag,
   TRUST_PROXY: booleanFlag,
   ANALYTICS_SITE_ID: z.string().regex(/^\d+$/, "must be the numeric counter id").optional().or(z.literal("")),
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default("https://mc.yandex.ru/metrika/tag.js"),
@@ -59,7 +66,16 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env["NODE_ENV"];
+  /**
+   * NODE_ENV=production: the production server (`npm start`, deployments, browser tests), with
+   * React's production build. Says nothing about the data: demo data is `seedDemo` (decision 037).
+   */
   isProduction: boolean;
+  /**
+   * A new database gets the demo accounts and ads (SEED_DEMO; unset: yes on the embedded database,
+   * no with DATABASE_URL).
+   */
+  seedDemo: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -69,7 +85,10 @@ export interface Config {
   trustProxy: boolean;
   analyticsSiteId: string | undefined;
   analyticsScriptUrl: string;
-  /** HMAC and JWT key. Unset (development and tests only): one is generated and kept in DATA_DIR/secret. */
+  /**
+   * HMAC and JWT key. Unset (development, tests, the embedded database): one is generated and kept in
+   * DATA_DIR/secret. Required in production with DATABASE_URL, where processes must share it.
+   */
   authSecret: string | undefined;
   /** `outbox`: codes go to a table and the log; `live`: SMTP for email, the SMS gateway for phones. */
   codeDelivery: "outbox" | "live";
@@ -113,9 +132,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const env = result.data;
   const problems = [
+    // With the embedded database there is one process, and the secret it generates lives in DATA_DIR
+    // beside the data; with PostgreSQL, every process must sign with the same one.
     env.NODE_ENV === "production" &&
+      env.DATABASE_URL &&
       !env.AUTH_SECRET &&
-      "AUTH_SECRET: required in production (32+ random characters, e.g. `openssl rand -base64 48`)",
+      "AUTH_SECRET: required in production with DATABASE_URL (32+ random characters, e.g. `openssl rand -base64 48`)",
     env.CODE_DELIVERY === "live" &&
       !(env.SMTP_HOST && env.SMTP_FROM) &&
       "SMTP_HOST: SMTP_HOST and SMTP_FROM are required when CODE_DELIVERY=live",
@@ -132,6 +154,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),

@@ -54,6 +54,20 @@ describe("config", () => {
     expect(() => parseConfig({ STORAGE_DRIVER: "disk" })).toThrow(/STORAGE_DRIVER/);
   });
 
+  it("seeds demo data into a new embedded database, not into PostgreSQL, unless SEED_DEMO says otherwise", () => {
+    expect(parseConfig({}).seedDemo).toBe(true);
+    expect(parseConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: "1", DATABASE_URL: "postgres://u@h:5432/db" }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: "" }).seedDemo).toBe(true);
+    expect(() => parseConfig({ SEED_DEMO: "yes" })).toThrow(/SEED_DEMO/);
+  });
+
+  it("decides demo data apart from NODE_ENV: production seeds the embedded database's demo too", () => {
+    const production = parseConfig({ NODE_ENV: "production" });
+    expect(production).toMatchObject({ isProduction: true, seedDemo: true });
+  });
+
   it("treats an empty DATABASE_URL as unset", () => {
     expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

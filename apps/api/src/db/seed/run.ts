@@ -10,7 +10,7 @@ try {
   await seedDatabase(
     handle.db,
     console,
-    config.isProduction ? {} : { demoUsers: true, demoAds: { storage: createStorage(config) } },
+    config.seedDemo ? { demoUsers: true, demoAds: { storage: createStorage(config) } } : {},
   );
 } finally {
   await handle.close();

@@ -66,9 +66,10 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
   const { config, database, storage, keys } = options;
   const db = database.db;
   const sender = createCodeSender(app, config, database);
-  if (config.isProduction && config.codeDelivery === "outbox") {
+  // The demo's visitors read their codes in the log; a site for real users must send them.
+  if (config.isProduction && !config.seedDemo && config.codeDelivery === "outbox") {
     app.log.warn(
-      "CODE_DELIVERY=outbox in production: codes are only written to the log and the outbox table",
+      "CODE_DELIVERY=outbox in production without demo data: codes are only written to the log and the outbox table",
     );
   }
 
@@ -107,7 +108,7 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
     async (api: FastifyInstance) => {
       await api.register(authPlugin, { resolveAccessToken: (token) => sessions.resolveAccessToken(token) });
       await api.register(authRoutes, { prefix: "/auth", auth, config });
-      await api.register(usersRoutes, { prefix: "/user", users, config });
+      await api.register(usersRoutes, { prefix: "/user", users });
     },
     { name: "unaa-accounts-api" },
   );

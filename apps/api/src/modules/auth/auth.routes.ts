@@ -46,15 +46,16 @@ export function requestContext(request: FastifyRequest): RequestContext {
 }
 
 /**
- * The cookies of a session. `Secure` when the request came over HTTPS or in production; plain
- * HTTP in development and tests would otherwise lose them.
+ * The cookies of a session. `Secure` when the request came over HTTPS (behind a TLS proxy: with
+ * TRUST_PROXY, as HSTS); plain HTTP (development, tests, `npm start` opened from another device on
+ * the network) would otherwise lose them, production mode or not (decision 037).
  */
-export function createSessionCookies(config: Config) {
+export function createSessionCookies() {
   const options = (request: FastifyRequest, path: string) =>
     ({
       httpOnly: true,
       sameSite: "lax",
-      secure: config.isProduction || request.protocol === "https",
+      secure: request.protocol === "https",
       path,
     }) as const;
   return {
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   config: Config;
   limits?: AuthRouteLimits;
 }> = async (app, { auth, config, limits = defaultAuthRouteLimits }) => {
-  const cookies = createSessionCookies(config);
+  const cookies = createSessionCookies();
   app.addHook("onRequest", createOriginCheck(config));
 
   const perIp = (max: number, timeWindow: number) => ({ rateLimit: { max, timeWindow } });

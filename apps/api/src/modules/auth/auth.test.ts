@@ -404,6 +404,36 @@ describe("POST /api/auth/sign-up", () => {
   });
 });
 
+describe("the session cookies' Secure flag", () => {
+  it("is set over HTTPS (a trusted proxy's X-Forwarded-Proto) and left off over plain HTTP, in production too", async () => {
+    // `npm start` runs with NODE_ENV=production: opened over plain HTTP from a phone on the network,
+    // Secure cookies would be dropped and the sign-in lost.
+    const production = await createTestApp({ NODE_ENV: "production", TRUST_PROXY: "true" });
+    try {
+      const user = await signUpUser(production);
+      const signIn = async (headers: Record<string, string>) =>
+        readSetCookies(
+          await production.app.inject({
+            method: "POST",
+            url: "/api/auth/sign-in",
+            remoteAddress: newClient().ip,
+            headers,
+            payload: { login: user.login, password: user.password, device: desktop, source: chromeAgent },
+          }),
+        );
+      const plain = await signIn({});
+      expect(plain[SESSION_COOKIE]?.value).toBeTruthy();
+      expect(plain[SESSION_COOKIE]?.secure).toBeFalsy();
+      expect(plain[REFRESH_COOKIE]?.secure).toBeFalsy();
+      const https = await signIn({ "x-forwarded-proto": "https" });
+      expect(https[SESSION_COOKIE]?.secure).toBe(true);
+      expect(https[REFRESH_COOKIE]?.secure).toBe(true);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe("POST /api/auth/sign-in", () => {
   it("[S7.14] signs in with a password, with the device and source of the payload", async () => {
     const user = await signUpUser(harness);

@@ -15,7 +15,6 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import { MAX_UPLOAD_BYTES, readUploadedFile } from "../../plugins/multipart.ts";
 import { createSessionCookies, requestContext } from "../auth/auth.routes.ts";
@@ -25,11 +24,8 @@ const errors = (description: string) => errorBodySchema.describe(description);
 const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const security = [{ bearer: [] }];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; config: Config }> = async (
-  app,
-  { users, config },
-) => {
-  const cookies = createSessionCookies(config);
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const cookies = createSessionCookies();
 
   app.get(
     "/me",

@@ -1,0 +1,178 @@
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--profile /about]`: the site under load
+// on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
+// repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
+// pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
+// process started as `npm start` starts it (scripts/start.ts: rebuilt first if a web source
+// changed, React's production build); every load run is a child process of its own
+// (autocannon, load.ts), with CONNECTIONS clients (default 32) for DURATION seconds (default 10).
+// Each run also reports the server's CPU time per request (on Linux): unlike the latencies, a
+// machine shared with other work does not stretch it.
+//
+// `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
+// prints where its CPU time went during the load run (top functions and packages by self time).
+//
+// DATABASE_URL names the bench database (its name must contain "bench": its ads are replaced).
+// PORT (default 3680) and LOG_LEVEL (the server's, default info as `npm start`) tune the run.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { measurePages, pageCases, reportPages } from "../../web/bench/pages.ts";
+import { summarizeProfile } from "./cpu-profile.ts";
+import { type LoadSettings, runLoad } from "./load.ts";
+import { formatLoad, measureSearches, prepareBenchDatabase, reportSearches } from "./search.ts";
+
+const { values: options } = parseArgs({
+  options: {
+    ads: { type: "string", default: "1000000" },
+    reseed: { type: "boolean", default: false },
+    "seed-only": { type: "boolean", default: false },
+    profile: { type: "string" },
+  },
+});
+const AD_COUNT = Number(options.ads);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const PORT = Number(process.env.PORT ?? 3680);
+const LOG_LEVEL = process.env.LOG_LEVEL ?? "info";
+const startScript = fileURLToPath(new URL("../../../scripts/start.ts", import.meta.url));
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(url: string, nodeOptions: string[] = []): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, [...nodeOptions, startScript], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      LOG_LEVEL,
+      AUTH_SECRET: randomBytes(48).toString("base64"),
+    },
+    stdio: ["ignore", log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+  // A start that builds first takes a minute or more on a busy machine.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${readFileSync(logFile, "utf8")}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl, dataDir, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the server did not start in 300 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+const monotonicMicroseconds = () => Number(process.hrtime.bigint() / 1000n);
+
+/** One page under `node --cpu-prof`: a warm-up, the load run, then the profile of that run alone. */
+async function profilePage(
+  url: string,
+  settings: Omit<LoadSettings, "baseUrl">,
+  pagePath: string,
+  firstAdId: number,
+) {
+  const profileDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-profile-"));
+  const server = await startServer(url, ["--cpu-prof", "--cpu-prof-dir", profileDir]);
+  try {
+    const known = pageCases({ firstId: firstAdId, count: AD_COUNT }).find((page) => page.path === pagePath);
+    const paths = known?.distinct ?? { template: pagePath };
+    await runLoad({
+      ...settings,
+      baseUrl: server.baseUrl,
+      serverPid: server.child.pid,
+      duration: 2,
+      paths: { ...paths, start: 50_000 },
+    });
+    const from = monotonicMicroseconds();
+    const run = await runLoad({ ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid, paths });
+    const to = monotonicMicroseconds();
+    await server.stop();
+    const [file] = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no profile written in ${profileDir}`);
+    console.info(
+      [
+        "",
+        `CPU profile of ${paths.template} (${known?.distinct ? "distinct" : "repeated"}), ${CONNECTIONS} connections, ${settings.duration} s: ` +
+          formatLoad(run, "pages/s"),
+        `profile: ${path.join(profileDir, file)}; load average ${loadAverage()}`,
+        "",
+        ...summarizeProfile(path.join(profileDir, file), { from, to }),
+      ].join("\n"),
+    );
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error("npm run bench needs DATABASE_URL (a PostgreSQL database with 'bench' in its name)");
+    process.exit(1);
+  }
+  if (!Number.isInteger(AD_COUNT) || AD_COUNT < 1000) throw new Error("--ads: a whole number ≥ 1000");
+  const database = await prepareBenchDatabase(url, AD_COUNT, options.reseed);
+  if (options["seed-only"]) return;
+  const settings = { duration: DURATION, connections: CONNECTIONS };
+  if (options.profile) {
+    await profilePage(url, settings, options.profile, database.firstAdId);
+    return;
+  }
+
+  const loadBefore = loadAverage();
+  const server = await startServer(url);
+  try {
+    const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
+    const searches = await measureSearches(target, url, database.cases);
+    const pages = await measurePages(target, pageCases({ firstId: database.firstAdId, count: AD_COUNT }));
+    console.info(
+      [
+        "",
+        `npm run bench — ${AD_COUNT.toLocaleString("en")} active car ads (table ${database.size.ads}, ` +
+          `indexes ${database.size.indexes}), ${CONNECTIONS} connections, ${DURATION} s per run, ` +
+          `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL}, requests as a browser sends them (compressed answers)`,
+        `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
+        "",
+        ...reportSearches(searches, AD_COUNT),
+        "",
+        ...reportPages(pages),
+      ].join("\n"),
+    );
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,195 @@
+// The pages part of `npm run bench` (bench.ts): server rendering of the pages visitors land on. For
+// each page: the HTML's size (raw and gzip), the JavaScript its first load fetches (gzip), the
+// server's own time for it (the `Server-Timing` of sequential requests: loaders and render, no
+// queueing), and pages/s under load, for one URL repeated and, where the page takes any, a
+// different URL each request.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import {
+  type LoadResult,
+  type LoadSettings,
+  type PathSequence,
+  pathAt,
+  percentile,
+  runLoad,
+} from "../../api/bench/load.ts";
+import { formatLoad, formatMs } from "../../api/bench/search.ts";
+
+const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
+/** Sequential requests whose `Server-Timing` gives a page's render time, after a few to warm up. */
+const TIMED_REQUESTS = 30;
+const WARM_REQUESTS = 10;
+/** Where a page's warm-up and timed requests start in its distinct URLs: never the run's own. */
+const WARM_UP_START = 50_000;
+const TIMED_START = 90_000;
+
+export interface PageCase {
+  name: string;
+  path: string;
+  /** Pages that take a query or an id: a different URL each request. */
+  distinct?: PathSequence;
+  /** The issue's target for the distinct run (or the repeated one for pages without). */
+  target?: { perSecond: number; p95?: number };
+}
+
+/** The pages: home, the car list, a model's list with filters, an ad, a page without data, favourites. */
+export function pageCases(ads: { firstId: number; count: number }): PageCase[] {
+  const listTarget = { perSecond: 200, p95: 150 };
+  const camry = "/car/toyota/camry?yearFrom=2012&yearTo=2020&priceTo=3000000&sort=price-asc";
+  return [
+    { name: "home", path: "/", target: listTarget },
+    {
+      name: "car list",
+      path: "/car",
+      distinct: { template: "/car?priceFrom={n}", from: 1 },
+      target: listTarget,
+    },
+    {
+      name: "model list, filtered",
+      path: `${camry}&priceFrom=1000000`,
+      distinct: { template: `${camry}&priceFrom={n}`, from: 1_000_001 },
+    },
+    {
+      name: "ad page",
+      path: `/car/${ads.firstId}`,
+      distinct: { template: "/car/{n}", from: ads.firstId, count: ads.count },
+      target: listTarget,
+    },
+    { name: "about (no data)", path: "/about", target: { perSecond: 600 } },
+    { name: "favorites (guest)", path: "/favorites" },
+  ];
+}
+
+interface PageFetch {
+  status: number;
+  location: string | null;
+  html: string;
+  serverMs: number;
+}
+
+async function fetchPage(url: string): Promise<PageFetch> {
+  const response = await fetch(url, { redirect: "manual", headers: { "accept-encoding": "identity" } });
+  const timing = /(?:^|,)\s*ssr;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    html: await response.text(),
+    serverMs: timing?.[1] ? Number(timing[1]) : Number.NaN,
+  };
+}
+
+/** The address the server answers 200 for: a list page moves its filters into canonical order first. */
+async function answeredAddress(baseUrl: string, address: string): Promise<string> {
+  let current = address;
+  for (let hop = 0; hop < 2; hop++) {
+    const page = await fetchPage(baseUrl + current);
+    if (page.status === 200) return current;
+    if (page.status < 300 || page.status >= 400 || !page.location) break;
+    const moved = new URL(page.location, baseUrl);
+    current = `${moved.pathname}${moved.search}`;
+  }
+  throw new Error(`${address} is not answered with a page (at ${current})`);
+}
+
+/** The case with its addresses in the shape the server answers without redirecting. */
+async function canonical(baseUrl: string, page: PageCase): Promise<PageCase> {
+  const path = await answeredAddress(baseUrl, page.path);
+  if (!page.distinct) return { ...page, path };
+  const value = String(page.distinct.from ?? 0);
+  const first = await answeredAddress(baseUrl, pathAt(page.distinct, 0));
+  const template = first.replace(new RegExp(`(?<=[=/])${value}(?=&|$)`), "{n}");
+  if (!template.includes("{n}")) throw new Error(`${pathAt(page.distinct, 0)} moved to ${first}`);
+  return { ...page, path, distinct: { ...page.distinct, template } };
+}
+
+/** The JavaScript the page's first load fetches: the entry and every module it preloads. */
+function firstLoadScripts(html: string): { files: number; gzip: number } {
+  const scripts = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
+    if (match[1]) scripts.add(match[1]);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) if (match[1]) scripts.add(match[1]);
+  let gzip = 0;
+  for (const script of scripts) gzip += gzipSync(readFileSync(path.join(clientDir, script))).length;
+  return { files: scripts.size, gzip };
+}
+
+export interface PageResult {
+  page: PageCase;
+  html: { raw: number; gzip: number };
+  firstLoadJs: { files: number; gzip: number };
+  /** The server's time per page (Server-Timing), sequential requests. */
+  serverMs: { p50: number; p95: number };
+  repeated: LoadResult;
+  distinct: LoadResult | undefined;
+}
+
+export async function measurePages(settings: LoadSettings, cases: PageCase[]): Promise<PageResult[]> {
+  const results: PageResult[] = [];
+  for (const original of cases) {
+    const page = await canonical(settings.baseUrl, original);
+    const { html } = await fetchPage(settings.baseUrl + page.path);
+    const timedPaths = page.distinct ?? { template: page.path };
+    const times: number[] = [];
+    for (let index = 0; index < WARM_REQUESTS + TIMED_REQUESTS; index++) {
+      const timed = await fetchPage(settings.baseUrl + pathAt(timedPaths, TIMED_START + index));
+      if (timed.status !== 200)
+        throw new Error(`${pathAt(timedPaths, TIMED_START + index)}: ${timed.status}`);
+      if (index >= WARM_REQUESTS) times.push(timed.serverMs);
+    }
+    times.sort((a, b) => a - b);
+    await runLoad({ ...settings, duration: 2, paths: { template: page.path } });
+    const repeated = await runLoad({ ...settings, paths: { template: page.path } });
+    let distinct: LoadResult | undefined;
+    if (page.distinct) {
+      await runLoad({ ...settings, duration: 2, paths: { ...page.distinct, start: WARM_UP_START } });
+      distinct = await runLoad({ ...settings, paths: page.distinct });
+    }
+    results.push({
+      page,
+      html: { raw: Buffer.byteLength(html), gzip: gzipSync(html).length },
+      firstLoadJs: firstLoadScripts(html),
+      serverMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95) },
+      repeated,
+      distinct,
+    });
+    console.info(
+      `measured: ${page.name} — repeated ${Math.round(repeated.perSecond)}/s` +
+        (distinct ? `, distinct ${Math.round(distinct.perSecond)}/s` : ""),
+    );
+  }
+  return results;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function reportPages(results: PageResult[]): string[] {
+  const lines = [
+    "Pages (server rendering) — targets: home, car list and ad page ≥ 200 pages/s with p95 ≤ 150 ms on distinct URLs; about ≥ 600 pages/s",
+    "",
+  ];
+  for (const { page, html, firstLoadJs, serverMs, repeated, distinct } of results) {
+    const verdict = (run: LoadResult) => {
+      if (!page.target) return "    ";
+      const pass =
+        run.perSecond >= page.target.perSecond &&
+        (page.target.p95 === undefined || run.p95 <= page.target.p95) &&
+        run.non2xx === 0 &&
+        run.errors === 0;
+      return pass ? "PASS" : "FAIL";
+    };
+    // The target applies to the distinct run where there is one.
+    lines.push(
+      `${page.name}  ${page.path}`,
+      `      HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; first-load JS ${firstLoadJs.files} files, ${kb(firstLoadJs.gzip)} gzip`,
+      `      server time per page (Server-Timing, ${TIMED_REQUESTS} sequential requests): p50 ${formatMs(serverMs.p50)} ms, p95 ${formatMs(serverMs.p95)} ms`,
+      `      ${distinct ? "    " : verdict(repeated)} repeated: ${formatLoad(repeated, "pages/s")}`,
+    );
+    if (distinct) {
+      lines.push(`      ${verdict(distinct)} distinct: ${formatLoad(distinct, "pages/s")}`);
+      lines.push(`             (${page.distinct?.template})`);
+    }
+  }
+  return lines;
+}
