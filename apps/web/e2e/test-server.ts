@@ -24,6 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     env: {
       ...process.env,
       NODE_ENV: "production",
+      SEED_DEMO: "false",
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
