@@ -18,6 +18,7 @@ export default defineConfig({
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/*.test.ts",
             "apps/api/src/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
           ],

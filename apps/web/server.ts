@@ -20,8 +20,12 @@ import type { FastifyInstance } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { serverContext as builtServerContext, type ServerContext } from "#server-context";
+import { pageCookies, pageResponses } from "./page-responses.ts";
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
+/** How long a guest's page is kept, and how many pages at most (decision 041). */
+const PAGE_CACHE_MS = 5_000;
+const PAGE_CACHE_PAGES = 500;
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -99,13 +103,20 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=600",
+    // Pages buffered and compressed once; guests' pages kept for a few seconds (not in development,
+    // where an edit must show at once).
+    routeOptions: pageResponses({ ttlMs: vite ? 0 : PAGE_CACHE_MS, maxPages: PAGE_CACHE_PAGES }),
     async getLoadContext(request) {
       const context = new RouterContextProvider();
-      // The cookies as @fastify/cookie parsed them; the signed-in viewer by the `unaa_session`
-      // cookie, for the page gates (null for guests).
-      const cookies = request.cookies;
-      const viewer = await app.services.resolveViewer(cookies);
-      context.set(await contextToken(), { services: app.services, requestId: request.id, viewer, cookies });
+      // The signed-in viewer by the `unaa_session` cookie, for the page gates (null for guests);
+      // pages see only the cookies that key the page cache.
+      const viewer = await app.services.resolveViewer(request.cookies);
+      context.set(await contextToken(), {
+        services: app.services,
+        requestId: request.id,
+        viewer,
+        cookies: pageCookies(request.cookies),
+      });
       return context;
     },
   });

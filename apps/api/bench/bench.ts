@@ -1,4 +1,4 @@
-// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--profile /about]`: the site under load
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential] [--profile /about]`: the site under load
 // on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
 // repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
 // pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
@@ -8,6 +8,8 @@
 // Each run also reports the server's CPU time per request (on Linux): unlike the latencies, a
 // machine shared with other work does not stretch it.
 //
+// `--pages` measures the pages only (no searches); `--sequential` the pages only, without load runs
+// (sizes, server time and CPU per page from sequential requests: quick, and steady on a busy machine).
 // `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
 // prints where its CPU time went during the load run (top functions and packages by self time).
 //
@@ -30,6 +32,8 @@ const { values: options } = parseArgs({
     ads: { type: "string", default: "1000000" },
     reseed: { type: "boolean", default: false },
     "seed-only": { type: "boolean", default: false },
+    pages: { type: "boolean", default: false },
+    sequential: { type: "boolean", default: false },
     profile: { type: "string" },
   },
 });
@@ -154,8 +158,13 @@ async function main(): Promise<void> {
   const server = await startServer(url);
   try {
     const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
-    const searches = await measureSearches(target, url, database.cases);
-    const pages = await measurePages(target, pageCases({ firstId: database.firstAdId, count: AD_COUNT }));
+    const pagesOnly = options.pages || options.sequential;
+    const searches = pagesOnly ? [] : await measureSearches(target, url, database.cases);
+    const pages = await measurePages(
+      target,
+      pageCases({ firstId: database.firstAdId, count: AD_COUNT }),
+      options.sequential,
+    );
     console.info(
       [
         "",
@@ -164,9 +173,8 @@ async function main(): Promise<void> {
           `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL}, requests as a browser sends them (compressed answers)`,
         `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
         "",
-        ...reportSearches(searches, AD_COUNT),
-        "",
-        ...reportPages(pages),
+        ...(pagesOnly ? [] : [...reportSearches(searches, AD_COUNT), ""]),
+        ...reportPages(pages, options.sequential),
       ].join("\n"),
     );
   } finally {

@@ -49,7 +49,7 @@ export interface LoadResult {
 }
 
 /** What a browser sends: the server compresses pages and answers as it would for real visitors. */
-const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
+export const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 export function pathAt(paths: PathSequence, index: number): string {
   if (!paths.template.includes("{n}")) return paths.template;
@@ -80,7 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** A process's CPU time (user and system) in ms, from Linux's /proc; undefined elsewhere. */
-function cpuMsOf(pid: number): number | undefined {
+export function cpuMsOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // After the command's closing parenthesis: state is field 3, utime and stime are fields 14 and 15,

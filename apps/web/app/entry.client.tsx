@@ -4,16 +4,23 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { chunkLoadGuard } from "./lib/chunk-guard.ts";
 import { ensureLocale } from "./lib/i18n.ts";
+import { loadSharedConfig, SharedConfigContext } from "./lib/shared-config.ts";
 
-// The page's texts must be loaded before hydration, or the first render would differ from the HTML.
+// The page's texts and the shared configuration (loaded once, at start: S2.13) must be there before
+// hydration, or the first render would differ from the HTML.
 const lang = document.documentElement.lang;
-await ensureLocale(isLocale(lang) ? lang : "ru");
+const [, sharedConfig] = await Promise.all([
+  ensureLocale(isLocale(lang) ? lang : "ru"),
+  loadSharedConfig(document),
+]);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter instrumentations={[chunkLoadGuard]} />
+      <SharedConfigContext value={sharedConfig}>
+        <HydratedRouter instrumentations={[chunkLoadGuard]} />
+      </SharedConfigContext>
     </StrictMode>,
   );
 });

@@ -4,6 +4,8 @@ import { contentSecurityPolicy } from "@unaa/contracts";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { serverContext } from "#server-context";
+import { SharedConfigContext } from "./lib/shared-config.ts";
 
 export const streamTimeout = 5_000;
 
@@ -37,18 +39,21 @@ export function pageContentSecurityPolicy(html: string): string {
 
 /**
  * Renders the whole page before answering (no streaming), so the CSP header can list the hash of
- * every inline script the page carries (hydration data, scroll restoration, colour mode).
+ * every inline script the page carries (hydration data, scroll restoration, colour mode). The shared
+ * configuration comes from the server's own copy: the browser loads it by its address, not with
+ * the page.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const sharedConfig = await loadContext.get(serverContext).services.configService.getPublicConfig();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -79,7 +84,9 @@ export default function handleRequest(
       },
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <SharedConfigContext value={sharedConfig}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SharedConfigContext>,
       options,
     );
   });

@@ -31,26 +31,45 @@ import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie }
 import { crumbsOf, type DocumentHead, documentHeadOf, requestedColorMode } from "./lib/page-handle.ts";
 import { getQueryClient } from "./lib/query-client.ts";
 import { restoreSession } from "./lib/session.ts";
+import { SHARED_CONFIG_ATTRIBUTE, sharedConfigPath } from "./lib/shared-config.ts";
 import { useLocale } from "./lib/use-locale.ts";
 import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
-import { theme } from "./theme.ts";
+import { theme, themeCssVariables } from "./theme.ts";
+
+/** The few settings every page reads; the rest of the configuration is the shared one (S2.13). */
+export type PageConfig = Pick<
+  PublicConfig,
+  "apiVersion" | "siteName" | "publicOrigin" | "usdRate" | "timeZone" | "analytics" | "google"
+>;
 
 /**
- * The configuration, loaded once when the app starts (spec S2.13) and never revalidated; the
- * browser receives it with the first page. A visit to "/" goes to the remembered language.
+ * The configuration, read once when the app starts (spec S2.13) and never revalidated: the first
+ * page carries the few settings every page reads and the address of the whole configuration, which
+ * the browser loads once (lib/shared-config.ts). A visit to "/" goes to the remembered language.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const remembered = readLocaleCookie(context.get(serverContext).cookies);
   if (url.pathname === "/" && remembered && remembered !== defaultLocale) throw redirect(`/${remembered}`);
   const locale = localeFromPath(url.pathname);
-  const [config] = await Promise.all([
-    context.get(serverContext).services.configService.getPublicConfig(),
+  const [{ config, version }] = await Promise.all([
+    context.get(serverContext).services.configService.getVersionedConfig(),
     loadMessages(locale),
   ]);
-  return {
+  const { apiVersion, siteName, publicOrigin, usdRate, timeZone, analytics, google } = config;
+  const pageConfig: PageConfig = {
+    apiVersion,
+    siteName,
     // Without a configured public origin, links point at the address this page was asked from.
-    config: config.publicOrigin ? config : { ...config, publicOrigin: url.origin },
+    publicOrigin: publicOrigin || url.origin,
+    usdRate,
+    timeZone,
+    analytics,
+    google,
+  };
+  return {
+    config: pageConfig,
+    sharedConfigPath: sharedConfigPath(version),
     // Whether the browser should restore a session at start: only when the server saw a signed-in
     // viewer, so a guest never calls refresh.
     hasSession: context.get(serverContext).viewer !== null,
@@ -61,7 +80,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-function useRootConfig(): PublicConfig | undefined {
+function useRootConfig(): PageConfig | undefined {
   return useRouteLoaderData<typeof loader>("root")?.config;
 }
 
@@ -75,7 +94,7 @@ function PageHead({
   locale,
   errorStatus,
 }: {
-  config: PublicConfig | undefined;
+  config: PageConfig | undefined;
   locale: Locale;
   errorStatus?: number;
 }) {
@@ -128,7 +147,8 @@ function PageHead({
 
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const config = useRootConfig();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const config = root?.config;
   const matches = useMatches();
   const error = useRouteError();
   const requested = requestedColorMode(matches);
@@ -149,6 +169,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <PageHead config={config} locale={locale} errorStatus={errorStatus} />
         </I18nextProvider>
+        {root && (
+          <link
+            rel="preload"
+            href={root.sharedConfigPath}
+            as="fetch"
+            crossOrigin="anonymous"
+            {...{ [SHARED_CONFIG_ATTRIBUTE]: "" }}
+          />
+        )}
         <Meta />
         <Links />
         <AnalyticsTag analytics={config?.analytics ?? null} />
@@ -158,9 +187,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta itemProp="url" content={`${config?.publicOrigin ?? ""}/`} />
           <meta itemProp="name" content={config?.siteName ?? "Unaa"} />
         </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own CSS, made once at start. */}
+        <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
         <I18nextProvider i18n={i18n}>
           <MantineProvider
             theme={theme}
+            withCssVariables={false}
             colorSchemeManager={manager}
             defaultColorScheme="auto"
             forceColorScheme={forced}
@@ -179,7 +211,7 @@ export function Layout({ children }: { children: ReactNode }) {
 const updater = createUpdateOnNavigate();
 
 /** Browser-only duties: API headers follow the language; new builds and broken chunks reload. */
-function useClientRuntime(config: PublicConfig | undefined, locale: Locale) {
+function useClientRuntime(config: PageConfig | undefined, locale: Locale) {
   const location = useLocation();
   const lastKey = useRef(location.key);
 

@@ -13,7 +13,10 @@ export interface ServerContext {
   requestId: string;
   /** The signed-in user of this request, or null (the accounts module resolves it). */
   viewer: Viewer | null;
-  /** The request's cookies, parsed once by the server (@fastify/cookie). */
+  /**
+   * The request's cookies that pages may read (the locale cookie): only those, because they key the
+   * guests' page cache (apps/web/page-responses.ts).
+   */
   cookies: Readonly<Record<string, string | undefined>>;
 }
 

@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  type ConvertCSSVariablesInput,
+  convertCssVariables,
+  createTheme,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  type MantineColorsTuple,
+  mergeMantineTheme,
+} from "@mantine/core";
 
 /**
  * Indigo, the spec's primary colour (S9.4), in the shades 50, 100, 200 … 900; 950 is kept as a
@@ -55,3 +63,22 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: 100 } },
   },
 });
+
+/**
+ * The theme's CSS variables that differ from Mantine's defaults (those are in its stylesheet), as
+ * `MantineProvider` would write them into every page: computed once here instead of on every render
+ * (the root renders them, with the provider's own turned off).
+ */
+export const themeCssVariables = (() => {
+  const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+  const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+  const changed = (part: keyof ConvertCSSVariablesInput) => {
+    const base: Record<string, string> = defaults[part];
+    return Object.fromEntries(Object.entries(ours[part]).filter(([name, value]) => base[name] !== value));
+  };
+  return convertCssVariables({
+    variables: changed("variables"),
+    light: changed("light"),
+    dark: changed("dark"),
+  });
+})();

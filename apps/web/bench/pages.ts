@@ -1,13 +1,15 @@
 // The pages part of `npm run bench` (bench.ts): server rendering of the pages visitors land on. For
 // each page: the HTML's size (raw and gzip), the JavaScript its first load fetches (gzip), the
-// server's own time for it (the `Server-Timing` of sequential requests: loaders and render, no
-// queueing), and pages/s under load, for one URL repeated and, where the page takes any, a
-// different URL each request.
+// server's own time and CPU time for it (sequential requests, compressed as for a browser: loaders,
+// render and compression, no queueing), and pages/s under load, for one URL repeated and a
+// different URL each request (a page without a query or an id gets an unused query parameter).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import {
+  browserHeaders,
+  cpuMsOf,
   type LoadResult,
   type LoadSettings,
   type PathSequence,
@@ -18,8 +20,11 @@ import {
 import { formatLoad, formatMs } from "../../api/bench/search.ts";
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
-/** Sequential requests whose `Server-Timing` gives a page's render time, after a few to warm up. */
-const TIMED_REQUESTS = 30;
+/**
+ * Sequential requests whose `Server-Timing` gives a page's render time and whose CPU time (divided
+ * by their number) its cost, after a few to warm up.
+ */
+const TIMED_REQUESTS = 60;
 const WARM_REQUESTS = 10;
 /** Where a page's warm-up and timed requests start in its distinct URLs: never the run's own. */
 const WARM_UP_START = 50_000;
@@ -57,8 +62,17 @@ export function pageCases(ads: { firstId: number; count: number }): PageCase[] {
       distinct: { template: "/car/{n}", from: ads.firstId, count: ads.count },
       target: listTarget,
     },
-    { name: "about (no data)", path: "/about", target: { perSecond: 600 } },
-    { name: "favorites (guest)", path: "/favorites" },
+    {
+      name: "about (no data)",
+      path: "/about",
+      distinct: { template: "/about?visit={n}", from: 1 },
+      target: { perSecond: 600 },
+    },
+    {
+      name: "favorites (guest)",
+      path: "/favorites",
+      distinct: { template: "/favorites?visit={n}", from: 1 },
+    },
   ];
 }
 
@@ -69,8 +83,11 @@ interface PageFetch {
   serverMs: number;
 }
 
-async function fetchPage(url: string): Promise<PageFetch> {
-  const response = await fetch(url, { redirect: "manual", headers: { "accept-encoding": "identity" } });
+async function fetchPage(url: string, compressed = false): Promise<PageFetch> {
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: compressed ? browserHeaders : { "accept-encoding": "identity" },
+  });
   const timing = /(?:^|,)\s*ssr;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
   return {
     status: response.status,
@@ -121,28 +138,44 @@ export interface PageResult {
   firstLoadJs: { files: number; gzip: number };
   /** The server's time per page (Server-Timing), sequential requests. */
   serverMs: { p50: number; p95: number };
+  /** The server's CPU time per page over the same requests (undefined where /proc is missing). */
+  serverCpuMs: number | undefined;
   repeated: LoadResult;
   distinct: LoadResult | undefined;
 }
 
-export async function measurePages(settings: LoadSettings, cases: PageCase[]): Promise<PageResult[]> {
+/**
+ * Each page's sizes, server time and CPU per page; then, unless `sequentialOnly`, its load runs
+ * (repeated, and distinct where it has distinct URLs).
+ */
+export async function measurePages(
+  settings: LoadSettings & { serverPid?: number },
+  cases: PageCase[],
+  sequentialOnly = false,
+): Promise<PageResult[]> {
   const results: PageResult[] = [];
   for (const original of cases) {
     const page = await canonical(settings.baseUrl, original);
     const { html } = await fetchPage(settings.baseUrl + page.path);
     const timedPaths = page.distinct ?? { template: page.path };
     const times: number[] = [];
+    let cpuBefore: number | undefined;
     for (let index = 0; index < WARM_REQUESTS + TIMED_REQUESTS; index++) {
-      const timed = await fetchPage(settings.baseUrl + pathAt(timedPaths, TIMED_START + index));
+      if (index === WARM_REQUESTS && settings.serverPid) cpuBefore = cpuMsOf(settings.serverPid);
+      const timed = await fetchPage(settings.baseUrl + pathAt(timedPaths, TIMED_START + index), true);
       if (timed.status !== 200)
         throw new Error(`${pathAt(timedPaths, TIMED_START + index)}: ${timed.status}`);
       if (index >= WARM_REQUESTS) times.push(timed.serverMs);
     }
+    const cpuAfter = settings.serverPid ? cpuMsOf(settings.serverPid) : undefined;
+    const serverCpuMs =
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / TIMED_REQUESTS;
     times.sort((a, b) => a - b);
-    await runLoad({ ...settings, duration: 2, paths: { template: page.path } });
-    const repeated = await runLoad({ ...settings, paths: { template: page.path } });
+    const noRun: LoadResult = { perSecond: 0, requests: 0, p50: 0, p95: 0, p99: 0, non2xx: 0, errors: 0 };
+    if (!sequentialOnly) await runLoad({ ...settings, duration: 2, paths: { template: page.path } });
+    const repeated = sequentialOnly ? noRun : await runLoad({ ...settings, paths: { template: page.path } });
     let distinct: LoadResult | undefined;
-    if (page.distinct) {
+    if (page.distinct && !sequentialOnly) {
       await runLoad({ ...settings, duration: 2, paths: { ...page.distinct, start: WARM_UP_START } });
       distinct = await runLoad({ ...settings, paths: page.distinct });
     }
@@ -151,25 +184,27 @@ export async function measurePages(settings: LoadSettings, cases: PageCase[]): P
       html: { raw: Buffer.byteLength(html), gzip: gzipSync(html).length },
       firstLoadJs: firstLoadScripts(html),
       serverMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95) },
+      serverCpuMs,
       repeated,
       distinct,
     });
-    console.info(
-      `measured: ${page.name} — repeated ${Math.round(repeated.perSecond)}/s` +
-        (distinct ? `, distinct ${Math.round(distinct.perSecond)}/s` : ""),
-    );
+    if (!sequentialOnly)
+      console.info(
+        `measured: ${page.name} — repeated ${Math.round(repeated.perSecond)}/s` +
+          (distinct ? `, distinct ${Math.round(distinct.perSecond)}/s` : ""),
+      );
   }
   return results;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function reportPages(results: PageResult[]): string[] {
+export function reportPages(results: PageResult[], sequentialOnly = false): string[] {
   const lines = [
     "Pages (server rendering) — targets: home, car list and ad page ≥ 200 pages/s with p95 ≤ 150 ms on distinct URLs; about ≥ 600 pages/s",
     "",
   ];
-  for (const { page, html, firstLoadJs, serverMs, repeated, distinct } of results) {
+  for (const { page, html, firstLoadJs, serverMs, serverCpuMs, repeated, distinct } of results) {
     const verdict = (run: LoadResult) => {
       if (!page.target) return "    ";
       const pass =
@@ -183,9 +218,11 @@ export function reportPages(results: PageResult[]): string[] {
     lines.push(
       `${page.name}  ${page.path}`,
       `      HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; first-load JS ${firstLoadJs.files} files, ${kb(firstLoadJs.gzip)} gzip`,
-      `      server time per page (Server-Timing, ${TIMED_REQUESTS} sequential requests): p50 ${formatMs(serverMs.p50)} ms, p95 ${formatMs(serverMs.p95)} ms`,
-      `      ${distinct ? "    " : verdict(repeated)} repeated: ${formatLoad(repeated, "pages/s")}`,
+      `      server time per page (Server-Timing, ${TIMED_REQUESTS} sequential requests${page.distinct ? " to distinct URLs" : ""}): p50 ${formatMs(serverMs.p50)} ms, p95 ${formatMs(serverMs.p95)} ms` +
+        (serverCpuMs === undefined ? "" : `; server CPU ${formatMs(serverCpuMs)} ms a page`),
     );
+    if (sequentialOnly) continue;
+    lines.push(`      ${distinct ? "    " : verdict(repeated)} repeated: ${formatLoad(repeated, "pages/s")}`);
     if (distinct) {
       lines.push(`      ${verdict(distinct)} distinct: ${formatLoad(distinct, "pages/s")}`);
       lines.push(`             (${page.distinct?.template})`);

@@ -6,3 +6,6 @@ export const defaultLocale: Locale = "ru";
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
+
+/** The cookie remembering the chosen language (spec S9.1); the server reads it for "/". */
+export const LOCALE_COOKIE = "i18n_redirected";

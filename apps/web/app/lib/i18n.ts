@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from "@unaa/contracts";
+import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "@unaa/contracts";
 import i18next, { type i18n, type TOptions } from "i18next";
 
 export type Messages = { [key: string]: string | Messages };
@@ -109,7 +109,6 @@ export function localizeHref(href: string, locale: Locale): string {
   return end === -1 ? localizePath(href, locale) : localizePath(href.slice(0, end), locale) + href.slice(end);
 }
 
-export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The spec's locale cookie (S9.1): 365 days, path /, SameSite=Lax. */

@@ -25,7 +25,7 @@ import {
 import { type Vertical, verticals } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useRouteLoaderData } from "react-router";
+import { Form } from "react-router";
 import { serverContext } from "#server-context";
 import { AppLink } from "../components/app-link.tsx";
 import { verticalIcons } from "../components/vertical-icons.ts";
@@ -33,8 +33,8 @@ import { formatCount } from "../features/ads/ad-format.ts";
 import { AdRow } from "../features/ads/ad-grid.tsx";
 import { localizePath } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
+import { useRegions } from "../lib/shared-config.ts";
 import { useLocale } from "../lib/use-locale.ts";
-import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home.ts";
 import classes from "./home.module.css";
 
@@ -110,9 +110,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { popularMarks, urgent, premium, fresh } = loaderData;
   const { t } = useTranslation();
   const locale = useLocale();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [vertical, setVertical] = useState<Vertical>("car");
-  const regions = root?.config.regions ?? [];
+  const regions = useRegions();
   const counts = Object.fromEntries(
     fresh.map((strip) => [
       strip.vertical,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { carEnums, currencies, defaultLocale, locales, type PublicConfig } from "@unaa/contracts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -8,15 +9,31 @@ import { readSettings } from "../settings/settings.service.ts";
 export const SITE_NAME = "Unaa";
 const CACHE_TTL_MS = 30_000;
 
+/** The configuration and the hash of its content: its version, which names its cacheable address. */
+export interface VersionedConfig {
+  config: PublicConfig;
+  version: string;
+}
+
 export interface ConfigService {
   getPublicConfig(): Promise<PublicConfig>;
+  getVersionedConfig(): Promise<VersionedConfig>;
   /** Drop the cached answer (after staff change settings or regions). */
   invalidate(): void;
 }
 
-/** The config call's answer, built from settings and regions and kept for a short while. */
+/**
+ * The config call's answer, built from settings and regions and kept for a short while, with its
+ * version (computed once per build, not per request).
+ */
 export function createConfigService(db: Database, config: Config): ConfigService {
-  let cached: { value: Promise<PublicConfig>; expiresAt: number } | undefined;
+  let cached: { value: Promise<VersionedConfig>; expiresAt: number } | undefined;
+
+  async function buildVersioned(): Promise<VersionedConfig> {
+    const built = await build();
+    const version = createHash("sha256").update(JSON.stringify(built)).digest("base64url").slice(0, 16);
+    return { config: built, version };
+  }
 
   async function build(): Promise<PublicConfig> {
     const [settings, regions] = await Promise.all([readSettings(db), findRegionsWithTowns(db)]);
@@ -45,18 +62,23 @@ export function createConfigService(db: Database, config: Config): ConfigService
     };
   }
 
+  function getVersionedConfig(): Promise<VersionedConfig> {
+    const now = Date.now();
+    if (!cached || cached.expiresAt <= now) {
+      const value = buildVersioned();
+      cached = { value, expiresAt: now + CACHE_TTL_MS };
+      value.catch(() => {
+        cached = undefined;
+      });
+    }
+    return cached.value;
+  }
+
   return {
-    getPublicConfig() {
-      const now = Date.now();
-      if (!cached || cached.expiresAt <= now) {
-        const value = build();
-        cached = { value, expiresAt: now + CACHE_TTL_MS };
-        value.catch(() => {
-          cached = undefined;
-        });
-      }
-      return cached.value;
+    async getPublicConfig() {
+      return (await getVersionedConfig()).config;
     },
+    getVersionedConfig,
     invalidate() {
       cached = undefined;
     },

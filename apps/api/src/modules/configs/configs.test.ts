@@ -87,6 +87,29 @@ describe("GET /api/configs", () => {
     expect(second.body).toBe("");
   });
 
+  it("[S2.13] serves the configuration at its content-hashed address, cacheable for a year", async () => {
+    const { version } = await harness.app.services.configService.getVersionedConfig();
+    expect(version).toMatch(/^[\w-]{16}$/);
+    const unversioned = await harness.app.inject({ url: "/api/configs" });
+    expect(unversioned.headers.etag).toBe(`"${version}"`);
+    const versioned = await harness.app.inject({ url: `/api/configs/${version}` });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(versioned.json()).toEqual(unversioned.json());
+  });
+
+  it("[S2.13] moves the configuration to a new address when it changes; the old one answers it uncached", async () => {
+    const before = await harness.app.services.configService.getVersionedConfig();
+    await upsertSetting(harness.database.db, "usdRate", before.config.usdRate + 1);
+    harness.app.services.configService.invalidate();
+    const after = await harness.app.services.configService.getVersionedConfig();
+    expect(after.version).not.toBe(before.version);
+    const stale = await harness.app.inject({ url: `/api/configs/${before.version}` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers["cache-control"]).toBe("no-cache");
+    expect(stale.json().usdRate).toBe(before.config.usdRate + 1);
+  });
+
   it("reflects a changed setting once the cache is dropped", async () => {
     await upsertSetting(harness.database.db, "usdRate", 90.25);
     harness.app.services.configService.invalidate();

@@ -33,6 +33,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/app-state.ts";
 import { localizePath } from "../../lib/i18n.ts";
+import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { JsonLd } from "../catalog/catalog-json-ld.tsx";
@@ -145,6 +146,7 @@ export function AdPage({ data }: { data: AdPageData }) {
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
   const origin = config?.publicOrigin ?? "";
+  const regions = useRegions();
   const views = useViewCount(ad);
   const [favorites, setFavorites] = useState(ad.favorites);
   useEffect(() => setFavorites(ad.favorites), [ad.favorites]);
@@ -154,7 +156,7 @@ export function AdPage({ data }: { data: AdPageData }) {
   const facts = cardSpecs(t, locale, ad, 6).filter((fact) => fact !== priceUnit);
   const specs = specRows(t, locale, ad, refs);
   const equipment = equipmentGroups(t, ad);
-  const location = fullLocation(locale, config?.regions ?? [], ad);
+  const location = fullLocation(locale, regions, ad);
   const point = mapPoint(ad);
   const postedAt = ad.raisedAt ?? ad.publishedAt;
   const url = origin + localizePath(adPath(ad), locale);

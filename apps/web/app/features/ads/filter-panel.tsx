@@ -27,10 +27,9 @@ import {
 } from "@unaa/contracts";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
 import { getDecimalSeparator } from "../../lib/format.ts";
+import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import type { loader as rootLoader } from "../../root.tsx";
 import { fieldLabelKey, valueLabelKey } from "./ad-format.ts";
 import { type ListQuery, listValues, withFilter } from "./ad-list-query.ts";
 import { CatalogFilter } from "./catalog-filter.tsx";
@@ -227,7 +226,7 @@ function EnumFilter({
 export function FilterPanel({ vertical, filters, onChange, size = "md", knownNames }: FilterPanelProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const regions = useRouteLoaderData<typeof rootLoader>("root")?.config.regions ?? [];
+  const regions = useRegions();
   const definition = verticalDefinitions[vertical];
   const apply = (name: string, value: string, typing = false) =>
     onChange(withFilter(filters, name, value || undefined), { typing });

@@ -1,6 +1,5 @@
 import { Button, Divider, Paper, Stack, Tabs } from "@mantine/core";
 import { IconBrandGoogle } from "@tabler/icons-react";
-import type { PublicConfig } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
@@ -9,6 +8,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath } from "../../lib/i18n.ts";
 import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { signInWithGoogle } from "./auth-api.ts";
 import { readGoogleReturn, startGoogleSignIn } from "./google-sign-in.ts";
@@ -20,7 +20,7 @@ type Tab = "sign-in" | "sign-up";
 
 /** The Google client id from the public configuration, when Google sign-in is set up. */
 function useGoogleClientId(): string | null {
-  const data = useRouteLoaderData("root") as { config?: PublicConfig } | undefined;
+  const data = useRouteLoaderData<typeof rootLoader>("root");
   return data?.config?.google?.clientId || null;
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconLogout } from "@tabler/icons-react";
-import type { PublicConfig, Session } from "@unaa/contracts";
+import type { Session } from "@unaa/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
@@ -9,6 +9,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 import { endOtherSessions, endSession, listSessions } from "./auth-api.ts";
 import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
@@ -16,7 +17,7 @@ const deviceIcons = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tabl
 const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
 
 function useTimeZone(): string {
-  const data = useRouteLoaderData("root") as { config?: PublicConfig } | undefined;
+  const data = useRouteLoaderData<typeof rootLoader>("root");
   return data?.config?.timeZone ?? "Asia/Bishkek";
 }
 

@@ -2,6 +2,7 @@ import { Box, Grid, Group, Paper, Stack, Table, Text, Title } from "@mantine/cor
 import type { AdCard as AdCardData } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../../root.tsx";
 import { AdCard } from "../ad-card.tsx";
@@ -15,6 +16,7 @@ export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "defin
   const { t } = useTranslation();
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
+  const regions = useRegions();
   const usdRate = config?.usdRate ?? 1;
   const price = values.price ?? 0;
   const card: AdCardData = {
@@ -41,7 +43,7 @@ export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "defin
     isHighlighted: false,
   };
   const priceText = formatAdPrice(t, locale, card);
-  const location = adLocation(locale, config?.regions ?? [], card);
+  const location = adLocation(locale, regions, card);
   const specs = definition.fields.flatMap((field) => {
     const text = formatFieldValue(t, locale, definition, field, values.fields);
     return text ? [{ label: t(fieldLabelKey(field.name)), text }] : [];

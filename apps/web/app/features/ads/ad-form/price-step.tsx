@@ -13,12 +13,11 @@ import {
 import { IconPhone } from "@tabler/icons-react";
 import { type Currency, currencies, unitFieldOf } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../../components/app-link.tsx";
 import { formatPhone } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
+import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import type { loader as rootLoader } from "../../../root.tsx";
 import { countryName } from "../ad-format.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
@@ -28,7 +27,7 @@ export function PriceStep({ definition, values, change, changeField, errorOf }: 
   const { t } = useTranslation();
   const locale = useLocale();
   const user = useCurrentUser();
-  const regions = useRouteLoaderData<typeof rootLoader>("root")?.config.regions ?? [];
+  const regions = useRegions();
   const region = regions.find((item) => item.id === values.regionId);
   const phones = (user?.phones ?? []).filter((phone) => phone.confirmed);
   const priceUnit = unitFieldOf(definition, "price");

@@ -1,0 +1,108 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import cookie from "@fastify/cookie";
+import { LOCALE_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pageCookies, pageResponses } from "./page-responses.ts";
+
+/** A page route as the server has it: the page names the viewer it was rendered for. */
+async function pageServer(options: { setCookie?: boolean } = {}) {
+  let clock = 1_000;
+  let renders = 0;
+  const app = Fastify();
+  await app.register(cookie);
+  app.get("*", pageResponses({ ttlMs: 5_000, maxPages: 10, now: () => clock }), async (request, reply) => {
+    renders++;
+    const viewer = request.cookies[SESSION_COOKIE] ? `user ${request.cookies[SESSION_COOKIE]}` : "guest";
+    if (options.setCookie) reply.header("set-cookie", "i18n_redirected=en; Path=/");
+    reply.type("text/html; charset=utf-8");
+    return `<html><body>${request.url} for ${viewer}${".".repeat(2000)}</body></html>`;
+  });
+  return {
+    app,
+    renders: () => renders,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+const session = (id: string) => ({ cookie: `${SESSION_COOKIE}=${id}` });
+
+let server: Awaited<ReturnType<typeof pageServer>>;
+let app: FastifyInstance;
+beforeEach(async () => {
+  server = await pageServer();
+  app = server.app;
+});
+afterEach(async () => {
+  await app.close();
+});
+
+describe("guests' page cache", () => {
+  it("renders a guest's page once for the same address within the cache time, then again", async () => {
+    expect((await app.inject({ url: "/car?page=2" })).body).toContain("/car?page=2 for guest");
+    expect((await app.inject({ url: "/car?page=2" })).body).toContain("/car?page=2 for guest");
+    expect(server.renders()).toBe(1);
+    await app.inject({ url: "/car?page=3" });
+    expect(server.renders()).toBe(2);
+    server.advance(5_001);
+    await app.inject({ url: "/car?page=2" });
+    expect(server.renders()).toBe(3);
+  });
+
+  it("never serves a guest's page to a signed-in viewer", async () => {
+    await app.inject({ url: "/" });
+    const signedIn = await app.inject({ url: "/", headers: session("7") });
+    expect(signedIn.body).toContain("/ for user 7");
+    expect(server.renders()).toBe(2);
+  });
+
+  it("never serves a signed-in viewer's page to a guest or to another viewer", async () => {
+    expect((await app.inject({ url: "/", headers: session("7") })).body).toContain("for user 7");
+    expect((await app.inject({ url: "/", headers: session("8") })).body).toContain("for user 8");
+    expect((await app.inject({ url: "/" })).body).toContain("/ for guest");
+    expect(server.renders()).toBe(3);
+  });
+
+  it("keys pages by the locale cookie and the host", async () => {
+    await app.inject({ url: "/" });
+    await app.inject({ url: "/", headers: { cookie: `${LOCALE_COOKIE}=en` } });
+    await app.inject({ url: "/", headers: { host: "other.example" } });
+    expect(server.renders()).toBe(3);
+    // Cookies no page reads share the guest's page.
+    await app.inject({ url: "/", headers: { cookie: "_ym_uid=123" } });
+    expect(server.renders()).toBe(3);
+  });
+
+  it("never keeps an answer that sets a cookie", async () => {
+    await app.close();
+    server = await pageServer({ setCookie: true });
+    app = server.app;
+    await app.inject({ url: "/en" });
+    await app.inject({ url: "/en" });
+    expect(server.renders()).toBe(2);
+  });
+
+  it("compresses a page once per encoding, and answers each browser in the encoding it accepts", async () => {
+    const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("/ for guest");
+    const gzip = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain("/ for guest");
+    const plain = await app.inject({ url: "/" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(server.renders()).toBe(1);
+  });
+});
+
+describe("page cookies", () => {
+  it("pass only the cookies that key the cache", () => {
+    expect(pageCookies({ [LOCALE_COOKIE]: "ky", [SESSION_COOKIE]: "s", _ym_uid: "1" })).toEqual({
+      [LOCALE_COOKIE]: "ky",
+    });
+  });
+});

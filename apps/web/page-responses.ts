@@ -1,0 +1,153 @@
+// How the server answers a page (React Router's catch-all route): the whole HTML is buffered and
+// compressed once, in one call (not chunk by chunk through a compression stream), and a guest's
+// page is kept for a few seconds, so a burst of visitors or a crawler asking for the same address
+// costs one render (decision 041).
+import { Readable } from "node:stream";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { Negotiator } from "@fastify/accept-negotiator";
+import { LOCALE_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+
+type Encoding = "br" | "gzip";
+
+/** The cookies a page may read: the only ones, so that they can key the cache (the locale cookie). */
+export const PAGE_COOKIES = [LOCALE_COOKIE] as const;
+
+/** A request's cookies that pages may read; the others never reach a page (see PAGE_COOKIES). */
+export function pageCookies(cookies: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of PAGE_COOKIES) {
+    const value = cookies[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+/** The headers a page's answer brings of its own; the rest are added per request by other hooks. */
+const PAGE_HEADERS = ["content-type", "content-security-policy", "cache-control"] as const;
+/** Below this size compression saves less than it costs (as the compression plugin's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+interface CachedPage {
+  expiresAt: number;
+  headers: Record<string, string>;
+  html: Buffer;
+  /** The HTML compressed, by encoding, made when first asked for. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+export interface PageResponsesOptions {
+  /** How long a guest's page is kept (ms); 0 keeps none. */
+  ttlMs: number;
+  /** At most this many pages are kept; the oldest goes first. */
+  maxPages: number;
+  now?: () => number;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "gzip") return gzipSync(body);
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      // Quality 4, as the compression plugin: most of the gain for a fraction of the default 11's CPU.
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+async function readBody(payload: unknown): Promise<Buffer | null> {
+  if (payload === null || payload === undefined) return null;
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === "string") return Buffer.from(payload);
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+  return null;
+}
+
+/**
+ * The page route's hooks (Fastify route options): a page comes from the cache when a guest asked
+ * for the same address (and host, and locale cookie) in the last `ttlMs`; otherwise it is rendered,
+ * buffered and compressed, and a guest's 200 without `Set-Cookie` is kept. A request carrying a
+ * session cookie never reads nor fills the cache: a signed-in viewer's page is never shown to
+ * anyone else, and a guest's page is never shown to a signed-in viewer. The route's own compression
+ * is turned off: this is the one place that compresses pages.
+ */
+export function pageResponses(options: PageResponsesOptions): RouteShorthandOptions {
+  const now = options.now ?? Date.now;
+  const pages = new Map<string, CachedPage>();
+  const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
+  /** The cache key of each request that may read and fill it (guests' GETs). */
+  const keys = new WeakMap<FastifyRequest, string>();
+
+  function cacheKey(request: FastifyRequest): string | undefined {
+    if (options.ttlMs <= 0 || request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) {
+      return undefined;
+    }
+    // The host and protocol too: without a configured public origin, pages link to their own.
+    const cookies = PAGE_COOKIES.map((name) => request.cookies[name] ?? "").join(";");
+    return `${request.protocol}://${request.host}${request.url}\n${cookies}`;
+  }
+
+  function encodingOf(request: FastifyRequest): Encoding | null {
+    const header = request.headers["accept-encoding"];
+    return typeof header === "string" ? negotiator.negotiate(header) : null;
+  }
+
+  function sendBody(request: FastifyRequest, reply: FastifyReply, html: Buffer, page?: CachedPage): Buffer {
+    reply.header("vary", "accept-encoding");
+    const encoding = html.length >= COMPRESS_FROM_BYTES ? encodingOf(request) : null;
+    if (!encoding) return html;
+    let body = page?.compressed[encoding];
+    if (!body) {
+      body = compress(html, encoding);
+      if (page) page.compressed[encoding] = body;
+    }
+    reply.header("content-encoding", encoding);
+    return body;
+  }
+
+  function remember(key: string, reply: FastifyReply, html: Buffer): CachedPage | undefined {
+    if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return undefined;
+    const headers: Record<string, string> = {};
+    for (const name of PAGE_HEADERS) {
+      const value = reply.getHeader(name);
+      if (typeof value === "string") headers[name] = value;
+    }
+    const page: CachedPage = { expiresAt: now() + options.ttlMs, headers, html, compressed: {} };
+    pages.delete(key);
+    pages.set(key, page);
+    if (pages.size > options.maxPages) {
+      const oldest = pages.keys().next().value;
+      if (oldest !== undefined) pages.delete(oldest);
+    }
+    return page;
+  }
+
+  return {
+    compress: false,
+    onRequest: async (request, reply) => {
+      const key = cacheKey(request);
+      if (key === undefined) return;
+      const page = pages.get(key);
+      if (page && page.expiresAt > now()) {
+        reply.headers(page.headers);
+        return reply.send(sendBody(request, reply, page.html, page));
+      }
+      if (page) pages.delete(key);
+      keys.set(request, key);
+    },
+    onSend: async (request, reply, payload) => {
+      // Answers from the cache are already compressed.
+      if (reply.hasHeader("content-encoding")) return payload;
+      const html = await readBody(payload);
+      if (!html) return payload;
+      const key = keys.get(request);
+      const page = key === undefined ? undefined : remember(key, reply, html);
+      return sendBody(request, reply, html, page);
+    },
+  };
+}
