@@ -184,6 +184,8 @@ function catalogInput(level: CatalogLevelPath) {
 }
 
 const device = { device: desktop, source: chromeAgent };
+const refreshCookie = (caller: Account | null): Record<string, string> =>
+  caller?.refreshToken ? { [REFRESH_COOKIE]: caller.refreshToken } : {};
 const fixed =
   (url: string, payload?: unknown): Row["call"] =>
   async () => ({ url, ...(payload === undefined ? {} : { payload }) });
@@ -281,7 +283,7 @@ const matrix: Record<string, Row> = {
   "POST /api/auth/refresh": {
     call: async (caller) => ({
       url: "/api/auth/refresh",
-      cookies: caller?.refreshToken ? { [REFRESH_COOKIE]: caller.refreshToken } : {},
+      cookies: refreshCookie(caller),
     }),
     expect: { ...open(200), guest: 403 },
     isFresh: true,
@@ -295,7 +297,7 @@ const matrix: Record<string, Row> = {
   "POST /api/auth/logout": {
     call: async (caller) => ({
       url: "/api/auth/logout",
-      cookies: caller?.refreshToken ? { [REFRESH_COOKIE]: caller.refreshToken } : {},
+      cookies: refreshCookie(caller),
     }),
     expect: open(204),
     isFresh: true,
