@@ -1,0 +1,573 @@
+// The access matrix: every endpoint of the OpenAPI document, called as each kind of caller, answers
+// the status of its row. "user" owns every resource a call names by id (ads, photos, phones,
+// sessions), so the "other" column is a signed-in stranger trying someone else's resource, and the
+// staff columns show what a role adds. A new endpoint without a row fails the test.
+import { randomInt } from "node:crypto";
+import { REFRESH_COOKIE } from "@unaa/contracts";
+import { asc, eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  catalogComplectations,
+  catalogGenerations,
+  catalogMarks,
+  catalogModels,
+} from "../db/schema/index.ts";
+import {
+  callAs,
+  createPublished,
+  pickCatalog,
+  setSetting,
+  validBodies,
+} from "../modules/ads/ads-test-kit.ts";
+import {
+  chromeAgent,
+  desktop,
+  GOOD_PASSWORD,
+  nextEmail,
+  nextIp,
+  nextPhone,
+  nextUsername,
+  readLatestCode,
+  signInWithPassword,
+  signUpUser,
+  type TestClient,
+  waitOutResendLimit,
+} from "../modules/auth/auth-test-kit.ts";
+import { authHeaders, type PersonaName, personaNames, signUpPersona } from "./personas.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+import { multipartBody } from "./upload-kit.ts";
+
+type Account = TestClient & { login: string; password: string };
+
+/** What a call sends besides its method and the caller's token. */
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+interface Row {
+  /** The call made by `caller` (null for a guest); the resources it names are the owner's. */
+  call: (caller: Account | null, name: PersonaName) => Promise<Call>;
+  expect: Record<PersonaName, number>;
+  /** The call ends the caller's session or account: each caller is a new account of its kind. */
+  isFresh?: true;
+}
+
+// ---- expected statuses: the common shapes of a row ----
+
+type Statuses = Record<PersonaName, number>;
+/** Anyone; a blocked user's token is refused on every call (decision 029). */
+const open = (status: number): Statuses => ({
+  guest: status,
+  user: status,
+  other: status,
+  editor: status,
+  moderator: status,
+  admin: status,
+  blocked: 403,
+});
+/** Signed-in callers, each on their own account. */
+const signedIn = (status: number): Statuses => ({ ...open(status), guest: 401 });
+/** The owner's resource: anyone else, staff included, is told it does not exist. */
+const ownerOnly = (status: number): Statuses => ({ ...open(404), guest: 401, user: status });
+/** Catalogue staff (editor, moderator, admin); the role check answers 404 (decision 029). */
+const catalogStaff = (status: number): Statuses => ({
+  ...open(status),
+  guest: 401,
+  user: 404,
+  other: 404,
+});
+/** Moderators and admins acting on the owner's ad. */
+const moderators = (status: number): Statuses => ({ ...ownerOnly(404), moderator: status, admin: status });
+
+let harness: TestApp;
+let personas: Record<PersonaName, Account | null>;
+let owner: Account;
+let spare: Account;
+let bodies: Awaited<ReturnType<typeof validBodies>>;
+let catalog: { markSlug: string; modelSlug: string; generationSlug: string; complectationSlug: string };
+let car: Awaited<ReturnType<typeof pickCatalog>>;
+let mainPhoneId: number;
+let secondPhoneId: number;
+let sharedActiveAdId: number;
+let sharedDraftAdId: number;
+let image: Buffer;
+
+const asOwner = () => callAs(harness, owner);
+
+async function newDraftAd(): Promise<number> {
+  const response = await asOwner()("POST", "/api/ads", bodies.car);
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
+async function newActiveAd(): Promise<number> {
+  return (await createPublished(harness, owner, bodies.car)).id;
+}
+
+async function newPhoto(): Promise<number> {
+  const { payload, contentType } = multipartBody([
+    { field: "file", filename: "car.png", type: "image/png", data: image },
+  ]);
+  const response = await harness.app.inject({
+    method: "POST",
+    url: "/api/photos",
+    headers: { ...authHeaders(owner), "content-type": contentType },
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
+/** A confirmed phone added to the owner's account (the code from the outbox). */
+async function addOwnerPhone(): Promise<number> {
+  const phone = nextPhone();
+  const call = asOwner();
+  const requested = await call("POST", "/api/user/request-phone", { phone });
+  if (requested.statusCode !== 200) throw new Error(requested.body);
+  const code = await readLatestCode(harness, phone);
+  const confirmed = await call("POST", "/api/user/confirm-phone", { phone, code });
+  if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
+  const me = await call("GET", "/api/user/me");
+  const found = me
+    .json<{ phones: { id: number; phone: string }[] }>()
+    .phones.find((row) => row.phone === phone);
+  if (!found) throw new Error(`phone ${phone} not on the account`);
+  return found.id;
+}
+
+/** A new session of the owner; its id from the access token's claims. */
+async function newOwnerSessionId(): Promise<string> {
+  const { client } = await signInWithPassword(harness, owner.login, owner.password);
+  const claims = JSON.parse(Buffer.from(client.accessToken.split(".")[1] ?? "", "base64url").toString());
+  return claims.sid as string;
+}
+
+const uniqueSlug = (prefix: string) => `${prefix}-${randomInt(1, 1_000_000_000)}`;
+
+type CatalogLevelPath = "marks" | "models" | "generations" | "complectations";
+
+/** A new catalogue entry of that level, created by the admin. */
+async function newCatalogEntry(level: CatalogLevelPath): Promise<number> {
+  const response = await callAs(harness, personas.admin)(
+    "POST",
+    `/api/catalog/staff/${level}`,
+    catalogInput(level),
+  );
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
+function catalogInput(level: CatalogLevelPath) {
+  const base = { slug: uniqueSlug("matrix"), name: `Matrix ${randomInt(1, 1_000_000)}` };
+  switch (level) {
+    case "marks":
+      return { ...base, kind: "car", nameCyrillic: "Матрица" };
+    case "models":
+      return { ...base, markId: car.markId, yearFrom: 2001, yearTo: null };
+    case "generations":
+      return { ...base, modelId: car.modelId, yearFrom: 2001, yearTo: null };
+    case "complectations":
+      return {
+        ...base,
+        generationId: car.generationId,
+        body: "sedan",
+        fuel: "petrol",
+        gearbox: "automatic",
+        drive: "front",
+      };
+  }
+}
+
+const device = { device: desktop, source: chromeAgent };
+const refreshCookie = (caller: Account | null): Record<string, string> =>
+  caller?.refreshToken ? { [REFRESH_COOKIE]: caller.refreshToken } : {};
+const fixed =
+  (url: string, payload?: unknown): Row["call"] =>
+  async () => ({ url, ...(payload === undefined ? {} : { payload }) });
+
+const catalogLevels: CatalogLevelPath[] = ["marks", "models", "generations", "complectations"];
+const catalogStaffRows: Record<string, Row> = Object.fromEntries(
+  catalogLevels.flatMap((level) => {
+    return [
+      [
+        `GET /api/catalog/staff/${level}/{id}`,
+        {
+          call: async () => ({ url: `/api/catalog/staff/${level}/${await newCatalogEntry(level)}` }),
+          expect: catalogStaff(200),
+        },
+      ],
+      [
+        `PATCH /api/catalog/staff/${level}/{id}`,
+        {
+          call: async () => ({
+            url: `/api/catalog/staff/${level}/${await newCatalogEntry(level)}`,
+            payload: level === "complectations" ? { seats: 5 } : { aliases: ["matrix"] },
+          }),
+          expect: catalogStaff(200),
+        },
+      ],
+      [
+        `POST /api/catalog/staff/${level}`,
+        {
+          call: async () => ({ url: `/api/catalog/staff/${level}`, payload: catalogInput(level) }),
+          expect: catalogStaff(201),
+        },
+      ],
+      [
+        `POST /api/catalog/staff/${level}/{id}/merge`,
+        {
+          call: async () => {
+            const [id, intoId] = [await newCatalogEntry(level), await newCatalogEntry(level)];
+            return { url: `/api/catalog/staff/${level}/${id}/merge`, payload: { intoId } };
+          },
+          expect: catalogStaff(204),
+        },
+      ],
+    ];
+  }),
+);
+
+/** One row per endpoint of the OpenAPI document, keyed `METHOD /path/{param}` as it names them. */
+const matrix: Record<string, Row> = {
+  "POST /api/auth/sign-request": {
+    call: async () => ({
+      url: "/api/auth/sign-request",
+      payload: { purpose: "sign-up", login: nextPhone() },
+    }),
+    expect: open(200),
+  },
+  "POST /api/auth/sign-up": {
+    call: async () => ({
+      url: "/api/auth/sign-up",
+      payload: {
+        login: nextPhone(),
+        code: "000000",
+        username: nextUsername(),
+        password: GOOD_PASSWORD,
+        ...device,
+      },
+    }),
+    expect: open(400),
+  },
+  "POST /api/auth/sign-in": {
+    call: async () => ({
+      url: "/api/auth/sign-in",
+      payload: { login: spare.login, password: spare.password, ...device },
+    }),
+    expect: open(200),
+  },
+  // Each caller for their own account, a minute after its last code (the resend limit).
+  "POST /api/auth/send-reset-password-code": {
+    call: async (caller) => {
+      waitOutResendLimit();
+      return { url: "/api/auth/send-reset-password-code", payload: { login: (caller ?? spare).login } };
+    },
+    expect: open(200),
+  },
+  "POST /api/auth/reset-password": {
+    call: async () => ({
+      url: "/api/auth/reset-password",
+      payload: { login: spare.login, code: "000000", password: GOOD_PASSWORD, ...device },
+    }),
+    expect: open(400),
+  },
+  "POST /api/auth/google-login": {
+    call: fixed("/api/auth/google-login", { idToken: "not-a-token", ...device }),
+    expect: open(401),
+  },
+  "POST /api/auth/refresh": {
+    call: async (caller) => ({
+      url: "/api/auth/refresh",
+      cookies: refreshCookie(caller),
+    }),
+    expect: { ...open(200), guest: 403 },
+    isFresh: true,
+  },
+  "POST /api/auth/token": { call: fixed("/api/auth/token"), expect: signedIn(200) },
+  "DELETE /api/auth/token/all": { call: fixed("/api/auth/token/all"), expect: signedIn(204) },
+  "DELETE /api/auth/token/{id}": {
+    call: async () => ({ url: `/api/auth/token/${await newOwnerSessionId()}` }),
+    expect: ownerOnly(204),
+  },
+  "POST /api/auth/logout": {
+    call: async (caller) => ({
+      url: "/api/auth/logout",
+      cookies: refreshCookie(caller),
+    }),
+    expect: open(204),
+    isFresh: true,
+  },
+  "GET /api/user/me": { call: fixed("/api/user/me"), expect: signedIn(200) },
+  "DELETE /api/user/me": {
+    call: fixed("/api/user/me", { password: GOOD_PASSWORD }),
+    expect: signedIn(204),
+    isFresh: true,
+  },
+  "GET /api/user/{id}": { call: async () => ({ url: `/api/user/${owner.userId}` }), expect: open(200) },
+  "POST /api/user/avatar": {
+    call: async () => {
+      const { payload, contentType } = multipartBody([
+        { field: "file", filename: "me.png", type: "image/png", data: image },
+      ]);
+      return { url: "/api/user/avatar", payload, headers: { "content-type": contentType } };
+    },
+    expect: signedIn(200),
+  },
+  "DELETE /api/user/avatar": { call: fixed("/api/user/avatar"), expect: signedIn(200) },
+  "POST /api/user/request-phone": {
+    call: async () => ({ url: "/api/user/request-phone", payload: { phone: nextPhone() } }),
+    expect: signedIn(200),
+  },
+  "POST /api/user/confirm-phone": {
+    call: async () => ({ url: "/api/user/confirm-phone", payload: { phone: nextPhone(), code: "000000" } }),
+    expect: signedIn(400),
+  },
+  "PATCH /api/user/phone/{id}/main": {
+    call: async () => ({ url: `/api/user/phone/${mainPhoneId}/main` }),
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/user/phone/{id}": {
+    call: async () => ({ url: `/api/user/phone/${secondPhoneId}` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/user/request-email": {
+    call: async () => ({ url: "/api/user/request-email", payload: { email: nextEmail() } }),
+    expect: signedIn(200),
+  },
+  "PATCH /api/user/confirm-email": {
+    call: async () => ({ url: "/api/user/confirm-email", payload: { email: nextEmail(), code: "000000" } }),
+    expect: signedIn(400),
+  },
+  "PATCH /api/user/password": {
+    call: fixed("/api/user/password", { currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD }),
+    expect: signedIn(204),
+  },
+  "PATCH /api/user/username": {
+    call: async () => ({ url: "/api/user/username", payload: { username: nextUsername() } }),
+    expect: signedIn(200),
+  },
+  "GET /api/health": { call: fixed("/api/health"), expect: open(200) },
+  "GET /api/configs": { call: fixed("/api/configs"), expect: open(200) },
+  "GET /api/catalog/marks": { call: fixed("/api/catalog/marks?kind=car"), expect: open(200) },
+  "GET /api/catalog/marks/{mark}/models": {
+    call: async () => ({ url: `/api/catalog/marks/${catalog.markSlug}/models?kind=car` }),
+    expect: open(200),
+  },
+  "GET /api/catalog/marks/{mark}/models/{model}/generations": {
+    call: async () => ({
+      url: `/api/catalog/marks/${catalog.markSlug}/models/${catalog.modelSlug}/generations?kind=car`,
+    }),
+    expect: open(200),
+  },
+  "GET /api/catalog/marks/{mark}/models/{model}/generations/{generation}/complectations": {
+    call: async () => ({
+      url: `/api/catalog/marks/${catalog.markSlug}/models/${catalog.modelSlug}/generations/${catalog.generationSlug}/complectations?kind=car`,
+    }),
+    expect: open(200),
+  },
+  "GET /api/catalog/marks/{mark}/models/{model}/generations/{generation}/complectations/{complectation}": {
+    call: async () => ({
+      url: `/api/catalog/marks/${catalog.markSlug}/models/${catalog.modelSlug}/generations/${catalog.generationSlug}/complectations/${catalog.complectationSlug}?kind=car`,
+    }),
+    expect: open(200),
+  },
+  "GET /api/catalog/search": { call: fixed("/api/catalog/search?q=toy"), expect: open(200) },
+  ...catalogStaffRows,
+  "GET /api/ads": { call: fixed("/api/ads?vertical=car"), expect: open(200) },
+  "POST /api/ads": { call: async () => ({ url: "/api/ads", payload: bodies.car }), expect: signedIn(201) },
+  "GET /api/ads/urgent": { call: fixed("/api/ads/urgent"), expect: open(200) },
+  "GET /api/ads/cars-summary": {
+    call: async () => ({ url: `/api/ads/cars-summary?mark=${car.markId}` }),
+    expect: open(200),
+  },
+  "GET /api/users/me/ads": { call: fixed("/api/users/me/ads?status=draft"), expect: signedIn(200) },
+  // A draft: its owner and moderators see it, nobody else learns it exists.
+  "GET /api/ads/{id}": {
+    call: async () => ({ url: `/api/ads/${sharedDraftAdId}` }),
+    expect: { ...moderators(200), guest: 404, user: 200 },
+  },
+  "PUT /api/ads/{id}": {
+    call: async () => ({ url: `/api/ads/${sharedDraftAdId}`, payload: bodies.car }),
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/ads/{id}": {
+    call: async () => ({ url: `/api/ads/${await newDraftAd()}` }),
+    expect: ownerOnly(204),
+  },
+  "GET /api/ads/{id}/price-history": {
+    call: async () => ({ url: `/api/ads/${sharedDraftAdId}/price-history` }),
+    expect: { ...moderators(200), guest: 404, user: 200 },
+  },
+  "GET /api/ads/{id}/similar": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/similar` }),
+    expect: open(200),
+  },
+  "POST /api/ads/{id}/publish": {
+    call: async () => ({ url: `/api/ads/${await newDraftAd()}/publish` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/ads/{id}/archive": {
+    call: async () => ({ url: `/api/ads/${await newActiveAd()}/archive` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/ads/{id}/sold": {
+    call: async () => ({ url: `/api/ads/${await newActiveAd()}/sold` }),
+    expect: ownerOnly(200),
+  },
+  // Not in its last days yet: the owner hears why, anyone else that there is no such ad.
+  "POST /api/ads/{id}/extend": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/extend` }),
+    expect: ownerOnly(409),
+  },
+  "POST /api/ads/{id}/view": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/view` }),
+    expect: open(200),
+  },
+  "PUT /api/ads/{id}/favorite": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/favorite` }),
+    expect: signedIn(200),
+  },
+  "DELETE /api/ads/{id}/favorite": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/favorite` }),
+    expect: signedIn(200),
+  },
+  "GET /api/favorites": { call: fixed("/api/favorites"), expect: signedIn(200) },
+  "POST /api/favorites/merge": {
+    call: async () => ({ url: "/api/favorites/merge", payload: { adIds: [sharedActiveAdId] } }),
+    expect: signedIn(200),
+  },
+  "GET /api/ads/cards": {
+    call: async () => ({ url: `/api/ads/cards?ids=${sharedActiveAdId}` }),
+    expect: open(200),
+  },
+  "POST /api/ads/{id}/phones": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/phones` }),
+    expect: open(200),
+  },
+  // Not about one's own ad: the owner is told there is no such ad to complain about.
+  "POST /api/ads/{id}/complaints": {
+    call: async () => ({ url: `/api/ads/${await newActiveAd()}/complaints`, payload: { reason: "fraud" } }),
+    expect: { ...signedIn(201), user: 404 },
+  },
+  // Active already: a moderator hears the state conflict, anyone else that there is no such route.
+  "POST /api/ads/{id}/approve": {
+    call: async () => ({ url: `/api/ads/${sharedActiveAdId}/approve` }),
+    expect: { ...moderators(409), user: 404 },
+  },
+  "POST /api/ads/{id}/remove": {
+    call: async () => ({ url: `/api/ads/${await newActiveAd()}/remove` }),
+    expect: { ...moderators(200), user: 404 },
+  },
+  "POST /api/ads/{id}/reject": {
+    call: async () => ({
+      url: `/api/ads/${await newActiveAd()}/reject`,
+      payload: { reason: "prohibited", note: "" },
+    }),
+    expect: { ...moderators(200), user: 404 },
+  },
+  "POST /api/photos": {
+    call: async () => {
+      const { payload, contentType } = multipartBody([
+        { field: "file", filename: "car.png", type: "image/png", data: image },
+      ]);
+      return { url: "/api/photos", payload, headers: { "content-type": contentType } };
+    },
+    expect: signedIn(201),
+  },
+  "DELETE /api/photos/{id}": {
+    call: async () => ({ url: `/api/photos/${await newPhoto()}` }),
+    expect: ownerOnly(204),
+  },
+};
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  await setSetting(harness, "moderationMode", "post");
+  await setSetting(harness, "freeAdLimits", { car: 1000, commercial: 1000, moto: 1000, uslugi: 1000 });
+  const entries = await Promise.all(
+    personaNames.map(async (name) => [name, (await signUpPersona(harness, name)) as Account | null] as const),
+  );
+  personas = Object.fromEntries(entries) as Record<PersonaName, Account | null>;
+  owner = personas.user as Account;
+  spare = await signUpUser(harness);
+  bodies = await validBodies(harness);
+  car = await pickCatalog(harness, "car", "toyota");
+  const db = harness.database.db;
+  const [entry] = await db
+    .select({
+      markSlug: catalogMarks.slug,
+      modelSlug: catalogModels.slug,
+      generationSlug: catalogGenerations.slug,
+      complectationSlug: catalogComplectations.slug,
+    })
+    .from(catalogComplectations)
+    .innerJoin(catalogGenerations, eq(catalogGenerations.id, catalogComplectations.generationId))
+    .innerJoin(catalogModels, eq(catalogModels.id, catalogGenerations.modelId))
+    .innerJoin(catalogMarks, eq(catalogMarks.id, catalogModels.markId))
+    .where(eq(catalogMarks.kind, "car"))
+    .orderBy(asc(catalogComplectations.id))
+    .limit(1);
+  if (!entry) throw new Error("no car complectation in the catalogue");
+  catalog = entry;
+  image = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c05028" } })
+    .png()
+    .toBuffer();
+  const me = await asOwner()("GET", "/api/user/me");
+  mainPhoneId = me.json<{ phones: { id: number }[] }>().phones[0]?.id ?? 0;
+  secondPhoneId = await addOwnerPhone();
+  sharedActiveAdId = await newActiveAd();
+  sharedDraftAdId = await newDraftAd();
+}, 180_000);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+function openApiKeys(): string[] {
+  const document = harness.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** The owner acts last, so the others try the resource before its owner changes it. */
+const callOrder: PersonaName[] = ["guest", "other", "editor", "moderator", "admin", "blocked", "user"];
+
+describe("access matrix: every endpoint × guest, user, other user, editor, moderator, admin, blocked", () => {
+  it("has one row for each endpoint of the OpenAPI document, and none for an endpoint it lacks", () => {
+    expect(Object.keys(matrix).sort()).toEqual(openApiKeys().sort());
+  });
+
+  for (const [key, row] of Object.entries(matrix)) {
+    it(`${key} answers each caller with the status of its row`, async () => {
+      const method = key.split(" ")[0] as InjectOptions["method"];
+      const answered = {} as Statuses;
+      for (const name of callOrder) {
+        const caller =
+          row.isFresh && name !== "guest"
+            ? ((await signUpPersona(harness, name)) as Account)
+            : personas[name];
+        const call = await row.call(caller, name);
+        const response = await harness.app.inject({
+          method,
+          url: call.url,
+          remoteAddress: nextIp(),
+          headers: { ...authHeaders(caller), ...call.headers },
+          cookies: call.cookies ?? {},
+          ...(call.payload === undefined ? {} : { payload: call.payload as InjectOptions["payload"] }),
+        });
+        answered[name] = response.statusCode;
+      }
+      expect(answered).toEqual(row.expect);
+    });
+  }
+});
