@@ -3,15 +3,15 @@ import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { colorModes, fromMantineScheme, toMantineScheme } from "../lib/color-mode.ts";
 import { colorModeIcons } from "./color-mode-icons.ts";
-import type { MenuTargetProps } from "./menu-on-demand.tsx";
+import type { MenuOnDemandProps } from "./menu-on-demand.tsx";
 
 /** The colour mode switch's menu, loaded on first use (see `MenuOnDemand`). */
-export default function ColorModeMenu({ target }: MenuTargetProps) {
+export default function ColorModeMenu({ target, opened, onChange }: MenuOnDemandProps) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const mode = fromMantineScheme(colorScheme);
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {colorModes.map((value) => {

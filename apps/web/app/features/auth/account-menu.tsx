@@ -9,17 +9,17 @@ import {
 import { isStaff } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import type { MenuTargetProps } from "../../components/menu-on-demand.tsx";
+import type { MenuOnDemandProps } from "../../components/menu-on-demand.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 /** The signed-in user's menu (name, settings, dashboard for staff, sign out), loaded on first use. */
-export default function AccountMenu({ target }: MenuTargetProps) {
+export default function AccountMenu({ target, opened, onChange }: MenuOnDemandProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
   return (
-    <Menu position="bottom-end" width={240} withinPortal defaultOpened>
+    <Menu position="bottom-end" width={240} withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
