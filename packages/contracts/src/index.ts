@@ -1,7 +1,9 @@
 export * from "./ads/index.ts";
 export * from "./auth.ts";
+export * from "./auth-rules.ts";
 export * from "./car-values.ts";
 export * from "./catalog.ts";
+export * from "./catalog-rules.ts";
 export * from "./catalog-search.ts";
 export * from "./config.ts";
 export * from "./content-security-policy.ts";
@@ -12,4 +14,5 @@ export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./realtime.ts";
 export * from "./user.ts";
+export * from "./user-rules.ts";
 export * from "./verticals.ts";

@@ -1,22 +1,29 @@
-import { ActionIcon, Menu, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, useMantineColorScheme } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
-import { type ColorMode, colorModes, fromMantineScheme, toMantineScheme } from "../lib/color-mode.ts";
+import { fromMantineScheme } from "../lib/color-mode.ts";
+import { colorModeIcons } from "./color-mode-icons.ts";
+import { MenuOnDemand } from "./menu-on-demand.tsx";
 
-const icons = { system: IconDeviceDesktop, light: IconSun, dark: IconMoon } as const;
+const loadMenu = () => import("./color-mode-menu.tsx");
+const ColorModeMenu = lazy(loadMenu);
 
-/** System / light / dark. The icon shows the choice; CSS picks sun or moon for "system". */
+/**
+ * System / light / dark. The icon shows the choice; CSS picks sun or moon for "system". The menu
+ * (`color-mode-menu.tsx`) loads on first use.
+ */
 export function ColorModeSwitch() {
   const { t } = useTranslation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme } = useMantineColorScheme();
   // The server cannot know the stored choice: until hydration is done, show "system" like the HTML.
   const isMounted = useMounted();
-  const mode = isMounted ? fromMantineScheme(colorScheme) : "system";
-  const Icon = icons[mode];
+  const Icon = colorModeIcons[isMounted ? fromMantineScheme(colorScheme) : "system"];
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <MenuOnDemand
+      menu={ColorModeMenu}
+      preload={loadMenu}
+      target={
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -27,23 +34,7 @@ export function ColorModeSwitch() {
         >
           <Icon size={20} stroke={1.6} />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {colorModes.map((value: ColorMode) => {
-          const ItemIcon = icons[value];
-          return (
-            <Menu.Item
-              key={value}
-              leftSection={<ItemIcon size={16} />}
-              rightSection={value === mode ? <IconCheck size={16} /> : null}
-              onClick={() => setColorScheme(toMantineScheme(value))}
-              data-color-mode={value}
-            >
-              {t(`colorMode.${value}`)}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }

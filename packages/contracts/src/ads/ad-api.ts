@@ -6,39 +6,24 @@ import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
 import { adPhotoSchema } from "./ad-photos.ts";
 import {
+  adComplaintReasons,
   adExactCountLimit,
+  adFavoritesMax,
+  adOtherVerticalsBelow,
+  adPromotions,
+  adRejectReasons,
   adSearchLimitDefault,
   adSearchLimitMax,
   adSortNames,
-  buildAdFilterSchema,
-  buildAdInputSchema,
-} from "./ad-schemas.ts";
-
-/** requirements P4. */
-export const adStatuses = ["draft", "pending", "active", "archived", "sold", "rejected", "removed"] as const;
-export type AdStatus = (typeof adStatuses)[number];
-
-/** Why a moderator refused an ad; the owner sees the reason's text and the moderator's note. */
-export const adRejectReasons = [
-  "prohibited",
-  "wrong-category",
-  "duplicate",
-  "fraud",
-  "wrong-price",
-  "bad-photos",
-  "offensive",
-  "other",
-] as const;
-export type AdRejectReason = (typeof adRejectReasons)[number];
+  adStatuses,
+  catalogAdVerticals,
+} from "./ad-rules.ts";
+import { buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
 
 export const adRejectInputSchema = z.strictObject({
   reason: z.enum(adRejectReasons),
   note: z.string().trim().max(500).default(""),
 });
-
-/** Paid placements that put an ad first (requirements P5 and P6), strongest first. */
-export const adPromotions = ["premium", "vip", "top"] as const;
-export type AdPromotion = (typeof adPromotions)[number];
 
 export const carAdInputSchema = buildAdInputSchema(verticalDefinitions.car);
 export const commercialAdInputSchema = buildAdInputSchema(verticalDefinitions.commercial);
@@ -168,12 +153,6 @@ export const adPriceHistorySchema = z.object({
 });
 export type AdPriceHistory = z.infer<typeof adPriceHistorySchema>;
 
-/**
- * A text search that finds fewer ads than this in its vertical (none, or a short list) also counts
- * its words in the other verticals: "эвакуатор" typed on the cars tab is offered the services.
- */
-export const adOtherVerticalsBelow = 5;
-
 export const adVerticalCountSchema = z.object({
   vertical: z.enum(verticals),
   total: z.number().int(),
@@ -198,18 +177,6 @@ export const adSearchResponseSchema = z.object({
     ),
 });
 export type AdSearchResponse = z.infer<typeof adSearchResponseSchema>;
-
-/** Why a user complains about an ad (issue 5); stored for the moderators' dashboard. */
-export const adComplaintReasons = [
-  "fraud",
-  "wrong-price",
-  "sold",
-  "duplicate",
-  "wrong-category",
-  "offensive",
-  "other",
-] as const;
-export type AdComplaintReason = (typeof adComplaintReasons)[number];
 
 export const adComplaintInputSchema = z
   .strictObject({
@@ -236,9 +203,6 @@ export const adViewResponseSchema = z.object({
 });
 export type AdViewResponse = z.infer<typeof adViewResponseSchema>;
 
-/** The most favourites a user keeps (and a guest's local list merged at sign-in may hold). */
-export const adFavoritesMax = 500;
-
 export const adFavoriteResponseSchema = z.object({
   adId: z.number().int(),
   isFavorite: z.boolean(),
@@ -263,7 +227,6 @@ export const adPhonesResponseSchema = z.object({
 });
 export type AdPhonesResponse = z.infer<typeof adPhonesResponseSchema>;
 
-export const adSimilarLimit = 8;
 export const adCardsResponseSchema = z.object({ items: z.array(adCardSchema) });
 
 /** A keyset page of any other list of ads. */
@@ -304,9 +267,6 @@ export const myAdsResponseSchema = z.object({
   counts: z.record(z.enum(adStatuses), z.number().int()).describe("The user's ads in each status"),
 });
 export type MyAdsResponse = z.infer<typeof myAdsResponseSchema>;
-
-/** Verticals whose ads name a catalogue entry. */
-export const catalogAdVerticals = ["car", "commercial", "moto"] as const;
 
 /** `GET /api/ads/cars-summary`: the active ads of one catalogue entry (the catalogue's "ads" block). */
 export const adPriceSummaryQuerySchema = z

@@ -16,7 +16,7 @@ import {
   registrations,
   steerings,
 } from "../car-values.ts";
-import { catalogFirstYear, catalogLastYear } from "../catalog.ts";
+import { catalogFirstYear, catalogLastYear } from "../catalog-rules.ts";
 import { commercialCategories, motoCategories, serviceTypes, type Vertical } from "../verticals.ts";
 import type { FieldDefinition, VerticalDefinition } from "./ad-fields.ts";
 

@@ -3,7 +3,7 @@
  * the API validates with schemas derived from it, the forms, filter panels and specs tables render
  * from it, and the database keeps one typed column per filterable field. Adding a field is one entry.
  */
-import type { CatalogKind, CatalogLevel } from "../catalog.ts";
+import type { CatalogKind, CatalogLevel } from "../catalog-rules.ts";
 import type { Vertical } from "../verticals.ts";
 
 /** How the filter panel offers a field: several values at once, a from–to range, or a yes-only switch. */

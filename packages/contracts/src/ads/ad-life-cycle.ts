@@ -2,7 +2,7 @@
  * The ad life cycle (docs/requirements.md, P4): which action may start from which status, and the
  * free extension window. The API enforces it; the web shows only the actions it allows.
  */
-import type { AdStatus } from "./ad-api.ts";
+import type { AdStatus } from "./ad-rules.ts";
 
 /** Days before expiry from which the owner may extend an ad (once, free). */
 export const adExtendWindowDays = 3;

@@ -1,14 +1,6 @@
 /** Photos of ads (issue 5): uploaded before publishing, re-encoded by the server, served in sizes. */
 import { z } from "zod";
 
-/** The most photos an ad keeps; the first is the cover. */
-export const adPhotosMax = 20;
-/** The largest upload accepted, and the most pixels (a 50-megapixel phone photo is 8160 × 6120). */
-export const adPhotoMaxBytes = 15 * 1024 * 1024;
-export const adPhotoMaxPixels = 50_000_000;
-/** The widths every photo is stored in (WebP; AVIF too where it is smaller). */
-export const adPhotoWidths = [320, 800, 1600] as const;
-
 export const adPhotoSchema = z.object({
   id: z.number().int(),
   width: z.number().int().describe("Of the largest stored size"),

@@ -13,21 +13,19 @@ import {
   resolveBound,
   type VerticalDefinition,
 } from "./ad-fields.ts";
-import { adPhotosMax } from "./ad-photos.ts";
-
-export const adTitleMinLength = 5;
-export const adTitleMaxLength = 100;
-export const adDescriptionMaxLength = 4000;
-/** KGS or USD; a larger figure is a typo, and price_kgs must stay a safe integer. */
-export const adPriceMax = 1_000_000_000;
-export const adSearchLimitDefault = 20;
-export const adSearchLimitMax = 50;
-/** Up to this many matches the total is counted exactly; above it the planner's estimate is given. */
-export const adExactCountLimit = 10_000;
-
-/** A YouTube watch, short or embed link (the only video host the detail page embeds). */
-export const youtubeUrlPattern =
-  /^https:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,20}([?&#].*)?$/;
+import {
+  type AdSort,
+  adDescriptionMaxLength,
+  adPhotosMax,
+  adPriceMax,
+  adSearchLimitDefault,
+  adSearchLimitMax,
+  adSortNames,
+  adSorts,
+  adTitleMaxLength,
+  adTitleMinLength,
+  youtubeUrlPattern,
+} from "./ad-rules.ts";
 
 type Check = (value: number, context: z.RefinementCtx) => void;
 
@@ -159,19 +157,6 @@ export function buildAdInputSchema<V extends Vertical>(definition: VerticalDefin
     }, evenWithOtherIssues);
 }
 
-export const adSorts = {
-  fresh: { key: "raisedAt", direction: "desc" },
-  newest: { key: "publishedAt", direction: "desc" },
-  "price-asc": { key: "priceKgs", direction: "asc" },
-  "price-desc": { key: "priceKgs", direction: "desc" },
-  "year-asc": { key: "year", direction: "asc" },
-  "year-desc": { key: "year", direction: "desc" },
-  "mileage-asc": { key: "mileage", direction: "asc" },
-  /** Views change while someone pages: an ad viewed meanwhile may show twice or not at all. */
-  "views-desc": { key: "views", direction: "desc" },
-} as const;
-export type AdSort = keyof typeof adSorts;
-export const adSortNames = Object.keys(adSorts) as AdSort[];
 /** Sort keys that are fields: a vertical without the field cannot sort by it. */
 const fieldSortKeys = new Set(["year", "mileage"]);
 

@@ -3,6 +3,7 @@ export * from "./ad-definitions.ts";
 export * from "./ad-fields.ts";
 export * from "./ad-life-cycle.ts";
 export * from "./ad-photos.ts";
+export * from "./ad-rules.ts";
 export * from "./ad-schemas.ts";
 export * from "./ad-search-text.ts";
 export * from "./ad-title.ts";

@@ -9,8 +9,8 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
-import { errorCodeText } from "../../lib/api-errors.ts";
 import { api } from "../../lib/app-state.ts";
+import { loadErrorCodeText } from "../../lib/error-code-text.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useSession } from "../../lib/session.ts";
@@ -75,7 +75,7 @@ export function AdComplaint({ adId }: { adId: number }) {
       if (error instanceof HttpError && error.code === "AD_COMPLAINT_EXISTS") setOutcome({ kind: "already" });
       else {
         const message =
-          error instanceof HttpError ? errorCodeText(error, locale) : t("adPage.complaint.failed");
+          error instanceof HttpError ? await loadErrorCodeText(error, locale) : t("adPage.complaint.failed");
         setOutcome({ kind: "failed", message });
       }
     }

@@ -10,8 +10,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
-import { errorCodeText } from "../../lib/api-errors.ts";
 import { api } from "../../lib/app-state.ts";
+import { loadErrorCodeText } from "../../lib/error-code-text.ts";
 import { formatPhone } from "../../lib/format.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { localizePath } from "../../lib/i18n.ts";
@@ -55,7 +55,7 @@ function PhoneReveal({ ad }: { ad: Ad }) {
       if (error instanceof HttpError) {
         if (error.status === 429) message = t("adPage.phone.tooMany");
         else if (error.code === "AD_CHAT_ONLY") message = t("adPage.phone.chatOnly");
-        else message = errorCodeText(error, locale);
+        else message = await loadErrorCodeText(error, locale);
       }
       setState({ kind: "failed", message });
     }

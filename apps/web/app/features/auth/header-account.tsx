@@ -1,21 +1,24 @@
-import { Button, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Button, Group, NavLink, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import {
   IconChevronDown,
-  IconDeviceDesktop,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
   IconUser,
-  IconUserCircle,
 } from "@tabler/icons-react";
 import { isStaff } from "@unaa/contracts";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { MenuOnDemand } from "../../components/menu-on-demand.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { stripLocale } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
 import { useSignOut } from "./use-sign-out.ts";
+
+const loadMenu = () => import("./account-menu.tsx");
+const AccountMenu = lazy(loadMenu);
 
 /** The login link keeps the page the visitor is on as the place to come back to. */
 function useLoginLink(): string {
@@ -27,12 +30,12 @@ function useLoginLink(): string {
 
 /**
  * The header's account corner: "Sign in" for guests, a placeholder while the session is restored,
- * and the user menu (avatar, name, settings, dashboard for staff, sign out) when signed in.
+ * and the user menu's button (avatar, name) when signed in; the menu (`account-menu.tsx`) loads on
+ * first use.
  */
 export function HeaderAccount() {
   const { t } = useTranslation();
   const { user, status } = useSession();
-  const signOut = useSignOut();
   const loginLink = useLoginLink();
 
   if (status === "restoring")
@@ -53,8 +56,10 @@ export function HeaderAccount() {
     );
   }
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
+    <MenuOnDemand
+      menu={AccountMenu}
+      preload={loadMenu}
+      target={
         <UnstyledButton aria-label={t("auth.menu.open")} data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
             <UserAvatar user={user} size={34} />
@@ -64,43 +69,8 @@ export function HeaderAccount() {
             <IconChevronDown size={14} stroke={1.6} />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate data-testid="user-menu-name">
-            {user.username}
-          </Text>
-        </Menu.Label>
-        <Menu.Item component={AppLink} to="/settings/profile" leftSection={<IconUserCircle size={18} />}>
-          {t("auth.menu.profile")}
-        </Menu.Item>
-        <Menu.Item component={AppLink} to="/settings/sessions" leftSection={<IconDeviceDesktop size={18} />}>
-          {t("auth.menu.sessions")}
-        </Menu.Item>
-        <Menu.Item component={AppLink} to="/settings" leftSection={<IconSettings size={18} />}>
-          {t("auth.menu.settings")}
-        </Menu.Item>
-        {isStaff(user.roles) && (
-          <Menu.Item
-            component={AppLink}
-            to="/dashboard"
-            leftSection={<IconLayoutDashboard size={18} />}
-            data-testid="user-menu-dashboard"
-          >
-            {t("auth.menu.dashboard")}
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={18} />}
-          onClick={() => void signOut()}
-          data-testid="sign-out"
-        >
-          {t("auth.menu.signOut")}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }
 
