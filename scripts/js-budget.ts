@@ -5,7 +5,7 @@
 //
 // The budgets hold each page at what it weighs now, so no change makes it heavier unnoticed; lower
 // one whenever a page gets lighter. Issue 11's targets are 120 KB (150 KB for the create form):
-// printed beside them, not enforced — out of reach with React Router and Mantine (decision 041).
+// printed beside them, not enforced — out of reach with React Router and Mantine (decision 042).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
