@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textInput } from "./text.ts";
 import type { Locale } from "./locales.ts";
 import { meSchema, oneTimeCodeSchema, usernameSchema } from "./user.ts";
 
@@ -22,10 +23,10 @@ export type CodeChannel = (typeof codeChannels)[number];
 
 /**
  * Field error codes of `PASSWORD_WEAK` (on `password`, or `newPassword` in `PATCH /user/password`):
- * `too_short` (under 8 characters), `common` (in the common-password list), `equals_login` (the
- * phone, email or username).
+ * `too_short` (under 8 characters), `common` (in the common-password list), `repetitive` (one
+ * character repeated, or only spaces), `equals_login` (the phone, email or username).
  */
-export const passwordRuleCodes = ["too_short", "common", "equals_login"] as const;
+export const passwordRuleCodes = ["too_short", "common", "repetitive", "equals_login"] as const;
 export type PasswordRuleCode = (typeof passwordRuleCodes)[number];
 
 /** The message of each password rule, as the API puts it in `errors[].message`. */
@@ -33,16 +34,19 @@ export const passwordRuleMessages: Record<Locale, Record<PasswordRuleCode, strin
   ru: {
     too_short: `Не меньше ${PASSWORD_MIN_LENGTH} символов`,
     common: "Этот пароль слишком распространён",
+    repetitive: "Пароль не может состоять из одного повторяющегося символа или пробелов",
     equals_login: "Пароль не должен совпадать с телефоном, email или именем пользователя",
   },
   ky: {
     too_short: `Кеминде ${PASSWORD_MIN_LENGTH} белги`,
     common: "Бул сырсөз өтө кеңири колдонулат",
+    repetitive: "Сырсөз бир эле кайталанган белгиден же боштуктардан турбашы керек",
     equals_login: "Сырсөз телефон, email же колдонуучу аты менен дал келбеши керек",
   },
   en: {
     too_short: `At least ${PASSWORD_MIN_LENGTH} characters`,
     common: "This password is too common",
+    repetitive: "The password cannot be one repeated character or only spaces",
     equals_login: "The password must differ from the phone, email and username",
   },
 };
@@ -53,14 +57,13 @@ export type DeviceType = (typeof deviceTypes)[number];
 /** Spec S3.6: the device type plus "Web Desktop" or "Web Mobile", e.g. "Windows Web Desktop". */
 export const deviceSchema = z.object({
   type: z.enum(deviceTypes),
-  label: z.string().trim().min(1).max(100).describe('e.g. "Windows Web Desktop", "iPhone Web Mobile"'),
+  label: textInput().trim().min(1).max(100).describe('e.g. "Windows Web Desktop", "iPhone Web Mobile"'),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-export const sourceSchema = z.string().max(512).describe("The browser's user agent");
+export const sourceSchema = textInput().max(512).describe("The browser's user agent");
 
-export const loginSchema = z
-  .string()
+export const loginSchema = textInput()
   .trim()
   .min(3)
   .max(254)
@@ -70,7 +73,7 @@ export const loginSchema = z
   );
 
 /** Not checked against the rules here: the server answers `PASSWORD_WEAK` with field errors. */
-export const passwordSchema = z.string().min(1).max(256);
+export const passwordSchema = textInput().min(1).max(256);
 
 export const signRequestBodySchema = z.object({
   purpose: z.enum(signPurposes),
@@ -123,7 +126,7 @@ export const resetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const googleLoginBodySchema = z.object({
-  idToken: z.string().min(1).max(4096).describe("The Google ID token (a JWT) from Google Identity Services"),
+  idToken: textInput().min(1).max(4096).describe("The Google ID token (a JWT) from Google Identity Services"),
   device: deviceSchema,
   source: sourceSchema,
 });

@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary: "Create an account with the code from sign-request (purpose sign-up) (cred)",
         description:
           "Sets the `unaa_refresh` (Path=/api/auth) and `unaa_session` (Path=/) cookies. `PASSWORD_WEAK` " +
-          "lists the broken rules as field errors on `password`: `too_short`, `common`, `equals_login`.",
+          "lists the broken rules as field errors on `password`: `too_short`, `common`, `repetitive`, `equals_login`.",
         body: signUpBodySchema,
         response: {
           200: authResultSchema,
