@@ -9,6 +9,7 @@ import {
   type Config,
   ConfigError,
   createApp,
+  defaultPublicOrigin,
   createStorage,
   type DatabaseHandle,
   isDatabaseEmpty,
@@ -114,6 +115,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // PORT=0 without PUBLIC_ORIGIN: the default origin names the port the server really got.
+  if (config.publicOrigin === defaultPublicOrigin(0)) config.publicOrigin = defaultPublicOrigin(port);
 
   let isClosing = false;
   return {

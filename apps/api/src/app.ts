@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, defaultPublicOrigin } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
@@ -78,6 +78,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     },
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (config.isProduction && config.publicOrigin === defaultPublicOrigin(config.port)) {
+    app.log.warn(
+      `PUBLIC_ORIGIN is not set: canonical links, sharing tags and the sitemap name ${config.publicOrigin}`,
+    );
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -80,7 +80,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  publicOrigin: string | undefined;
+  /**
+   * The site's public address for canonical links, sharing tags, hreflang and the sitemap: always
+   * PUBLIC_ORIGIN, else `http://localhost:$PORT` — never a request's Host header (host poisoning).
+   * With PORT=0 the server replaces it with the port it got once listening.
+   */
+  publicOrigin: string;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   analyticsSiteId: string | undefined;
@@ -118,6 +123,11 @@ export interface SmtpConfig {
   user: string | undefined;
   password: string | undefined;
   from: string;
+}
+
+/** The public origin when PUBLIC_ORIGIN is unset, as the README documents it. */
+export function defaultPublicOrigin(port: number): string {
+  return `http://localhost:${port}`;
 }
 
 export class ConfigError extends Error {
@@ -159,7 +169,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? defaultPublicOrigin(env.PORT),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,

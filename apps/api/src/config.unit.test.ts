@@ -10,6 +10,12 @@ describe("config", () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it("takes the public origin from PUBLIC_ORIGIN only, else http://localhost:$PORT (no Host header)", () => {
+    expect(parseConfig({}).publicOrigin).toBe("http://localhost:3000");
+    expect(parseConfig({ PORT: "4800" }).publicOrigin).toBe("http://localhost:4800");
+    expect(parseConfig({ PUBLIC_ORIGIN: "https://unaa.kg/" }).publicOrigin).toBe("https://unaa.kg");
+  });
+
   it("reads PORT, DATA_DIR and DATABASE_URL", () => {
     const config = parseConfig({ PORT: "8080", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h:5432/db" });
     expect(config).toMatchObject({ port: 8080, dataDir: "/tmp/x", databaseUrl: "postgres://u@h:5432/db" });

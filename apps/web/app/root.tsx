@@ -49,8 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadMessages(locale),
   ]);
   return {
-    // Without a configured public origin, links point at the address this page was asked from.
-    config: config.publicOrigin ? config : { ...config, publicOrigin: url.origin },
+    // Links use the configured public origin (PUBLIC_ORIGIN or its default), never the Host header.
+    config,
     // Whether the browser should restore a session at start: only when the server saw a signed-in
     // viewer, so a guest never calls refresh.
     hasSession: context.get(serverContext).viewer !== null,
