@@ -25,12 +25,12 @@ import { type ConfigService, createConfigService } from "./modules/configs/confi
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
-import { errorHandler } from "./plugins/error-handler.ts";
+import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
 import { httpHardening } from "./plugins/http-hardening.ts";
 import { multipartUploads } from "./plugins/multipart.ts";
 import { rateLimits } from "./plugins/rate-limit.ts";
 import { realtime } from "./plugins/realtime.ts";
-import { requestLocale } from "./plugins/request-locale.ts";
+import { localeOf, requestLocale } from "./plugins/request-locale.ts";
 import { uploadsRoutes } from "./plugins/uploads.ts";
 import { API_VERSION } from "./version.ts";
 
@@ -57,6 +57,25 @@ export interface CreateAppOptions {
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
+/** Where a page address with malformed percent-encoding goes: no page, so the site's 404 page. */
+const MALFORMED_PAGE_PATH = "/_malformed-address";
+
+/**
+ * A page address whose path does not decode (`/catalog/%E0%A4%A`) would get the router's raw JSON
+ * 400; it is routed to a path no page has instead, so the visitor sees the site's 404 page. API
+ * addresses keep theirs (the router refuses them through `frameworkErrors`, in the API's format).
+ */
+function rewriteMalformedPage(url: string): string {
+  if (!url.includes("%") || url.startsWith("/api/")) return url;
+  const end = url.indexOf("?");
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return url;
+  } catch {
+    return MALFORMED_PAGE_PATH;
+  }
+}
+
 /**
  * Builds the one Fastify instance: the cross-cutting plugins (hardening, cookies, rate limits,
  * uploads, socket.io), then the API under /api, one module at a time. The web server
@@ -77,6 +96,13 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    rewriteUrl: (request) => rewriteMalformedPage(request.url ?? "/"),
+    // What the router refuses before any route runs (a malformed /api address): the one error format.
+    frameworkErrors: (error, request, reply) => {
+      request.locale = localeOf(request);
+      const [status, body] = toErrorResponse(error, request);
+      return reply.status(status).type("application/json; charset=utf-8").send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.isProduction && config.publicOrigin === defaultPublicOrigin(config.port)) {

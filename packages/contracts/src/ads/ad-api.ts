@@ -1,5 +1,6 @@
 /** Bodies and answers of the ads API (issue 5), built from the vertical definitions. */
 import { z } from "zod";
+import { textInput } from "../text.ts";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import { verticals } from "../verticals.ts";
@@ -33,7 +34,7 @@ export type AdRejectReason = (typeof adRejectReasons)[number];
 
 export const adRejectInputSchema = z.strictObject({
   reason: z.enum(adRejectReasons),
-  note: z.string().trim().max(500).default(""),
+  note: textInput().trim().max(500).default(""),
 });
 
 /** Paid placements that put an ad first (requirements P5 and P6), strongest first. */
@@ -69,9 +70,9 @@ export const adFilterSchemas = {
 export const adSearchQuerySchema = z
   .looseObject({
     vertical: z.enum(verticals),
-    sort: z.string().optional().describe(adSortNames.join(", ")),
-    cursor: z.string().optional().describe("`nextCursor` of the previous page"),
-    limit: z.string().optional().describe("1–50, default 20"),
+    sort: textInput().optional().describe(adSortNames.join(", ")),
+    cursor: textInput().optional().describe("`nextCursor` of the previous page"),
+    limit: textInput().optional().describe("1–50, default 20"),
   })
   .describe(
     "Field filters come from the vertical's definition: several values `body=sedan,coupe`, ranges " +
@@ -214,7 +215,7 @@ export type AdComplaintReason = (typeof adComplaintReasons)[number];
 export const adComplaintInputSchema = z
   .strictObject({
     reason: z.enum(adComplaintReasons),
-    text: z.string().trim().max(1000).default(""),
+    text: textInput().trim().max(1000).default(""),
   })
   .refine((complaint) => complaint.reason !== "other" || complaint.text.length > 0, {
     path: ["text"],
@@ -268,7 +269,7 @@ export const adCardsResponseSchema = z.object({ items: z.array(adCardSchema) });
 
 /** A keyset page of any other list of ads. */
 export const adPageQuerySchema = z.object({
-  cursor: z.string().max(200).optional().describe("`nextCursor` of the previous page"),
+  cursor: textInput().max(200).optional().describe("`nextCursor` of the previous page"),
   limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
 });
 

@@ -1,0 +1,105 @@
+// No 500 for user input (issue 12, defect 4): NUL and lone surrogates in any text answer 400 with a
+// field error on both databases, and a malformed multipart body answers 400 with a code.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromeAgent, desktop, newClient, signUpUser, type TestClient } from "./modules/auth/auth-test-kit.ts";
+import { callAs, validBodies } from "./modules/ads/ads-test-kit.ts";
+import { createTestApp, type TestApp } from "./test/test-app.ts";
+
+let harness: TestApp;
+let user: TestClient;
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  user = await signUpUser(harness);
+});
+afterAll(async () => harness?.close());
+
+function expectFieldError(response: { statusCode: number; json(): unknown }, path: string) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({
+    code: "VALIDATION_FAILED",
+    errors: expect.arrayContaining([expect.objectContaining({ path, code: "invalid_format" })]),
+  });
+}
+
+describe("text input", () => {
+  it("refuses NUL in searched text and path segments with a field error", async () => {
+    expectFieldError(await harness.app.inject({ url: "/api/ads?vertical=car&q=a%00b" }), "q");
+    expectFieldError(await harness.app.inject({ url: "/api/catalog/search?kind=car&q=%00" }), "q");
+    const segment = await harness.app.inject({ url: "/api/catalog/marks/toy%00ota/models?kind=car" });
+    expectFieldError(segment, "mark");
+  });
+
+  it("refuses NUL in stored text: ad description, complaint, device label and source", async () => {
+    const bodies = await validBodies(harness);
+    const as = callAs(harness, user);
+    expectFieldError(await as("POST", "/api/ads", { ...bodies.uslugi, description: "ok\u0000" }), "description");
+    const created = await as("POST", "/api/ads", bodies.uslugi);
+    expect(created.statusCode).toBe(201);
+    const signIn = await harness.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in",
+      remoteAddress: newClient().ip,
+      payload: {
+        login: user.login ?? "",
+        password: "whatever-1",
+        device: { ...desktop, label: "Windows\u0000" },
+        source: `${chromeAgent}\u0000`,
+      },
+    });
+    expectFieldError(signIn, "device.label");
+    expectFieldError(signIn, "source");
+  });
+
+  it("refuses a lone surrogate, keeps a real emoji", async () => {
+    const bodies = await validBodies(harness);
+    const as = callAs(harness, user);
+    const payload = (description: string) =>
+      JSON.stringify({ ...bodies.uslugi, description }).replace("DESCRIPTION", description);
+    const lone = await harness.app.inject({
+      method: "POST",
+      url: "/api/ads",
+      headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
+      payload: payload("DESCRIPTION").replace("DESCRIPTION", "\\ud800 broken"),
+    });
+    expectFieldError(lone, "description");
+    expect((await as("POST", "/api/ads", { ...bodies.uslugi, description: "Эвакуатор 🚗" })).statusCode).toBe(201);
+  });
+});
+
+describe("multipart", () => {
+  it("answers a malformed multipart body with 400 and a code, on both upload endpoints", async () => {
+    for (const url of ["/api/user/avatar", "/api/photos"]) {
+      for (const payload of [
+        "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\nabc",
+        "garbage without any boundary",
+        "--x\r\nbroken header line\r\n\r\n--x--",
+      ]) {
+        const response = await harness.app.inject({
+          method: "POST",
+          url,
+          headers: {
+            authorization: `Bearer ${user.accessToken}`,
+            "content-type": "multipart/form-data; boundary=x",
+          },
+          payload,
+        });
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)}: ${response.body}`).toBeLessThan(500);
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.json().code).toEqual(expect.any(String));
+      }
+    }
+  });
+});
+
+describe("malformed percent-encoding in an address", () => {
+  it("sends a page address to the 404 page's route, an API address to a 400 in the API's format", async () => {
+    const page = await harness.app.inject({ url: "/catalog/%E0%A4%A" });
+    // Here without the web app, no route answers; the web server renders its 404 page.
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain("FST_ERR_BAD_URL");
+    const api = await harness.app.inject({ url: "/api/catalog/marks/%E0%A4%A/models?kind=car" });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ code: "BAD_REQUEST", message: expect.any(String) });
+  });
+});
