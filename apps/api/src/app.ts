@@ -142,6 +142,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     database.db,
     {
       perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+      perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
       perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
     },
     storage,
