@@ -1,8 +1,25 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import { contentSecurityPolicy } from "@unaa/contracts";
-import type { FastifyInstance } from "fastify";
+import { contentSecurityPolicy, REFRESH_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+
+/**
+ * An API answer that may carry someone's data: the request is signed in (a Bearer token or a session
+ * cookie) or the answer sets a cookie (sign-in, refresh). Nothing may keep it — not the browser's
+ * cache, not a proxy — unless its route marked it `public` (the same for everyone, e.g. the
+ * catalogue and the configuration).
+ */
+function isPersonalApiAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.url.startsWith("/api/")) return false;
+  if (String(reply.getHeader("cache-control") ?? "").startsWith("public")) return false;
+  return (
+    request.headers.authorization !== undefined ||
+    request.cookies?.[SESSION_COOKIE] !== undefined ||
+    request.cookies?.[REFRESH_COOKIE] !== undefined ||
+    reply.hasHeader("set-cookie")
+  );
+}
 
 /** The API's policy: the shared directives as they are (pages add their own scripts). */
 const apiContentSecurityPolicy = contentSecurityPolicy();
@@ -31,6 +48,7 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (isPersonalApiAnswer(request, reply)) reply.header("cache-control", "no-store");
     if (isClosing) reply.header("connection", "close");
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
