@@ -9,9 +9,9 @@ import {
   type Config,
   ConfigError,
   createApp,
-  defaultPublicOrigin,
   createStorage,
   type DatabaseHandle,
+  defaultPublicOrigin,
   isDatabaseEmpty,
   loadConfig,
   openDatabase,
@@ -138,6 +138,9 @@ function isMain(): boolean {
   return entry !== undefined && path.resolve(entry) === fileURLToPath(import.meta.url);
 }
 
+/** How long a stopping server keeps answering on open connections, each answer closing its own. */
+const SHUTDOWN_DRAIN_MS = 1000;
+
 /** Starts the server as configured by the environment, and stops it on SIGTERM and SIGINT. */
 export async function serve(options: { dev: boolean } = { dev: false }): Promise<void> {
   let config: Config;
@@ -162,13 +165,18 @@ export async function serve(options: { dev: boolean } = { dev: false }): Promise
       server.app.log.info(`${signal}: shutting down`);
       const forceExit = setTimeout(() => process.exit(1), 10_000);
       forceExit.unref();
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+      // Requests already on their way over kept-alive connections are answered (and their
+      // connections closed) rather than reset; then the server stops.
+      server.app
+        .drainConnections(SHUTDOWN_DRAIN_MS)
+        .then(() => server.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(error);
+            process.exit(1);
+          },
+        );
     });
   }
 }

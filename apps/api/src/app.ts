@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -57,6 +63,17 @@ export interface CreateAppOptions {
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** What the router refuses before any route runs (a malformed /api address): the one error format. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.locale = localeOf(request);
+  const [status, body] = toErrorResponse(error, request);
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}
+
 /** Where a page address with malformed percent-encoding goes: no page, so the site's 404 page. */
 const MALFORMED_PAGE_PATH = "/_malformed-address";
 
@@ -87,7 +104,8 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify takes a number too, but its types do not say so.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     // Keep-alive connections that are idle close at once on shutdown; busy ones finish first.
     forceCloseConnections: "idle",
     requestIdHeader: false,
@@ -97,12 +115,8 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     },
     bodyLimit: 1_048_576,
     rewriteUrl: (request) => rewriteMalformedPage(request.url ?? "/"),
-    // What the router refuses before any route runs (a malformed /api address): the one error format.
-    frameworkErrors: (error, request, reply) => {
-      request.locale = localeOf(request);
-      const [status, body] = toErrorResponse(error, request);
-      return reply.status(status).type("application/json; charset=utf-8").send(body);
-    },
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.isProduction && config.publicOrigin === defaultPublicOrigin(config.port)) {

@@ -1,12 +1,12 @@
 // No 500 for user input (issue 12, defect 4): NUL and lone surrogates in any text answer 400 with a
 // field error on both databases, and a malformed multipart body answers 400 with a code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromeAgent, desktop, newClient, signUpUser, type TestClient } from "./modules/auth/auth-test-kit.ts";
 import { callAs, validBodies } from "./modules/ads/ads-test-kit.ts";
+import { chromeAgent, desktop, newClient, signUpUser } from "./modules/auth/auth-test-kit.ts";
 import { createTestApp, type TestApp } from "./test/test-app.ts";
 
 let harness: TestApp;
-let user: TestClient;
+let user: Awaited<ReturnType<typeof signUpUser>>;
 
 beforeAll(async () => {
   harness = await createTestApp();
@@ -33,7 +33,10 @@ describe("text input", () => {
   it("refuses NUL in stored text: ad description, complaint, device label and source", async () => {
     const bodies = await validBodies(harness);
     const as = callAs(harness, user);
-    expectFieldError(await as("POST", "/api/ads", { ...bodies.uslugi, description: "ok\u0000" }), "description");
+    expectFieldError(
+      await as("POST", "/api/ads", { ...bodies.uslugi, description: "ok\u0000" }),
+      "description",
+    );
     const created = await as("POST", "/api/ads", bodies.uslugi);
     expect(created.statusCode).toBe(201);
     const signIn = await harness.app.inject({
@@ -41,7 +44,7 @@ describe("text input", () => {
       url: "/api/auth/sign-in",
       remoteAddress: newClient().ip,
       payload: {
-        login: user.login ?? "",
+        login: user.login,
         password: "whatever-1",
         device: { ...desktop, label: "Windows\u0000" },
         source: `${chromeAgent}\u0000`,
@@ -63,7 +66,9 @@ describe("text input", () => {
       payload: payload("DESCRIPTION").replace("DESCRIPTION", "\\ud800 broken"),
     });
     expectFieldError(lone, "description");
-    expect((await as("POST", "/api/ads", { ...bodies.uslugi, description: "Эвакуатор 🚗" })).statusCode).toBe(201);
+    expect((await as("POST", "/api/ads", { ...bodies.uslugi, description: "Эвакуатор 🚗" })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -71,7 +76,7 @@ describe("multipart", () => {
   it("answers a malformed multipart body with 400 and a code, on both upload endpoints", async () => {
     for (const url of ["/api/user/avatar", "/api/photos"]) {
       for (const payload of [
-        "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\nabc",
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
         "garbage without any boundary",
         "--x\r\nbroken header line\r\n\r\n--x--",
       ]) {

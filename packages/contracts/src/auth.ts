@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { textInput } from "./text.ts";
 import type { Locale } from "./locales.ts";
+import { textInput } from "./text.ts";
 import { meSchema, oneTimeCodeSchema, usernameSchema } from "./user.ts";
 
 /** Names of the two cookies the API sets (both httpOnly, SameSite=Lax). */

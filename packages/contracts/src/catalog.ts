@@ -4,9 +4,9 @@
  * same slugs); staff writes are by id.
  */
 import { z } from "zod";
-import { textInput } from "./text.ts";
 import { carBodies, carDrives, fuels, gearboxes } from "./car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "./ids.ts";
+import { textInput } from "./text.ts";
 
 export const catalogKinds = ["car", "commercial", "moto"] as const;
 export type CatalogKind = (typeof catalogKinds)[number];

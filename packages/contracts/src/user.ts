@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { textInput } from "./text.ts";
 import { recordIdParamSchema } from "./ids.ts";
+import { textInput } from "./text.ts";
 
 /** Staff roles (spec section 6). A user without any of them is an ordinary user. */
 export const roles = ["admin", "moderator", "editor"] as const;

@@ -4,6 +4,13 @@ import { contentSecurityPolicy, REFRESH_COOKIE, SESSION_COOKIE } from "@unaa/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Answers every request with "Connection: close" for `milliseconds`, before `close()`. */
+    drainConnections(milliseconds: number): Promise<void>;
+  }
+}
+
 /**
  * An API answer that may carry someone's data: the request is signed in (a Bearer token or a session
  * cookie) or the answer sets a cookie (sign-in, refresh). Nothing may keep it — not the browser's
@@ -40,9 +47,15 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", apiContentSecurityPolicy);
   });
-  // On shutdown, responses still in flight close their keep-alive connection, so the server can
-  // finish them and stop; idle connections are closed at once (forceCloseConnections: "idle").
+  // On shutdown (SIGTERM: apps/web/server.ts), first a drain: requests still arriving on kept-alive
+  // connections are answered as usual, each answer closing its connection ("Connection: close"),
+  // so none is reset; then `close()` finishes what is in flight and closes the connections still
+  // idle (forceCloseConnections: "idle").
   let isClosing = false;
+  app.decorate("drainConnections", async (milliseconds: number) => {
+    isClosing = true;
+    await new Promise((resolve) => setTimeout(resolve, milliseconds));
+  });
   app.addHook("preClose", async () => {
     isClosing = true;
   });

@@ -70,8 +70,18 @@ describe("gates", () => {
   });
 
   it("sends a signed-in visitor only to same-site paths: no TAB trick, no 500 for odd characters", () => {
-    for (const target of ["%2F%09%2Fevil.example", "%2F%0A%2Fx", "%2F%0D%2Fx", "%2F%00%2Fx", "%2F%5Cx", "https%3Ax"]) {
-      expect(outcome(() => applyGate("guest", user, request(`/login?redirect=${target}`))), target).toEqual({
+    for (const target of [
+      "%2F%09%2Fevil.example",
+      "%2F%0A%2Fx",
+      "%2F%0D%2Fx",
+      "%2F%00%2Fx",
+      "%2F%5Cx",
+      "https%3Ax",
+    ]) {
+      expect(
+        outcome(() => applyGate("guest", user, request(`/login?redirect=${target}`))),
+        target,
+      ).toEqual({
         status: 302,
         location: "/",
       });

@@ -1,8 +1,8 @@
 /** Bodies and answers of the ads API (issue 5), built from the vertical definitions. */
 import { z } from "zod";
-import { textInput } from "../text.ts";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
+import { textInput } from "../text.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
 import { adPhotoSchema } from "./ad-photos.ts";

@@ -3,9 +3,9 @@
  * updates an ad, and the search filters. Nothing here knows a particular vertical.
  */
 import { z } from "zod";
-import { textInput } from "../text.ts";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
+import { textInput } from "../text.ts";
 import type { Vertical } from "../verticals.ts";
 import {
   type FieldBound,

@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(async () => harness?.close());
 
 /** A client on its own address: one of many a pumping script rotates through. */
-const at = (ip: string): TestClient => ({ ip, refreshToken: undefined, sessionCookie: undefined, accessToken: "", userId: 0 });
+const at = (ip: string): TestClient => ({
+  ip,
+  refreshToken: undefined,
+  sessionCookie: undefined,
+  accessToken: "",
+  userId: 0,
+});
 
 let foreignSerial = Math.floor(Math.random() * 9000);
 /** A valid Kazakh mobile number, E.164: a destination abroad. */
@@ -54,7 +60,12 @@ describe("SMS code limits", () => {
     const prefix = `2001:db8:${(Math.floor(Math.random() * 0xffff)).toString(16)}:1`;
     const statuses: number[] = [];
     for (let host = 1; host <= 21; host += 1) {
-      const response = await requestCode(harness, at(`${prefix}::${host.toString(16)}`), "sign-up", nextPhone());
+      const response = await requestCode(
+        harness,
+        at(`${prefix}::${host.toString(16)}`),
+        "sign-up",
+        nextPhone(),
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(20);
@@ -72,7 +83,6 @@ describe("SMS code limits", () => {
     // Home numbers are not held back by it.
     expect((await requestCode(harness, at(nextIp()), "sign-up", nextPhone())).statusCode).toBe(200);
   });
-
 });
 
 describe("the SMS budget", () => {

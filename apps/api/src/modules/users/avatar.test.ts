@@ -127,7 +127,10 @@ describe("POST /api/user/avatar", () => {
 
   it("refuses a 1000 × 50000 PNG (under the pixel limit, over the longest side) without decoding it", async () => {
     const started = performance.now();
-    const response = await upload(decompressionBomb(1000, 50_000), { filename: "tall.png", type: "image/png" });
+    const response = await upload(decompressionBomb(1000, 50_000), {
+      filename: "tall.png",
+      type: "image/png",
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe("IMAGE_TOO_LARGE");
     expect(performance.now() - started).toBeLessThan(2000);
