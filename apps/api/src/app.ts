@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { defaultLocale, isLocale } from "@unaa/contracts";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -74,23 +75,33 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
   return reply.status(status).type("application/json; charset=utf-8").send(body);
 }
 
-/** Where a page address with malformed percent-encoding goes: no page, so the site's 404 page. */
+/** Where a page address that cannot be read goes: no page has it, so the site's 404 page answers. */
 const MALFORMED_PAGE_PATH = "/_malformed-address";
 
 /**
  * A page address whose path does not decode (`/catalog/%E0%A4%A`) would get the router's raw JSON
- * 400; it is routed to a path no page has instead, so the visitor sees the site's 404 page. API
- * addresses keep theirs (the router refuses them through `frameworkErrors`, in the API's format).
+ * 400, and one with an encoded NUL (`/catalog/toy%00ota`) would reach the database from a page
+ * loader; both are routed to a path no page has instead, so the visitor sees the site's 404 page.
+ * API addresses keep theirs (schemas check their parts; the router refuses undecodable ones
+ * through `frameworkErrors`, in the API's format).
  */
 function rewriteMalformedPage(url: string): string {
   if (!url.includes("%") || url.startsWith("/api/")) return url;
   const end = url.indexOf("?");
   try {
-    decodeURIComponent(end === -1 ? url : url.slice(0, end));
-    return url;
+    const path = decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return path.includes("\u0000") ? pageInLanguageOf(url) : url;
   } catch {
-    return MALFORMED_PAGE_PATH;
+    return pageInLanguageOf(url);
   }
+}
+
+/** The 404 address in the language of the page asked for (`/en/…` → `/en/_malformed-address`). */
+function pageInLanguageOf(url: string): string {
+  const prefix = url.split("/")[1];
+  return prefix && prefix !== defaultLocale && isLocale(prefix)
+    ? `/${prefix}${MALFORMED_PAGE_PATH}`
+    : MALFORMED_PAGE_PATH;
 }
 
 /**
@@ -114,7 +125,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
-    rewriteUrl: (request) => rewriteMalformedPage(request.url ?? "/"),
+    rewriteUrl: (request) => {
+      const url = rewriteMalformedPage(request.url ?? "/");
+      // The page renderer builds its Request from `originalUrl`, set just before this call.
+      if (url.endsWith(MALFORMED_PAGE_PATH)) (request as { originalUrl?: string }).originalUrl = url;
+      return url;
+    },
     frameworkErrors: (error, request, reply) =>
       answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
