@@ -33,7 +33,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
-import { httpHardening } from "./plugins/http-hardening.ts";
+import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
 import { multipartUploads } from "./plugins/multipart.ts";
 import { rateLimits } from "./plugins/rate-limit.ts";
 import { realtime } from "./plugins/realtime.ts";
@@ -151,6 +151,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const keys = deriveAuthKeys(resolveAuthSecret(config));
   // Parses the cookies of every request (the SSR viewer's too) and signs `unaa_session`.
   await app.register(cookie, { secret: keys.sessionCookie });
+  await app.register(noStoreForPersonalAnswers);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(multipartUploads);
   await app.register(realtime);

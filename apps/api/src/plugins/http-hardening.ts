@@ -28,6 +28,19 @@ function isPersonalApiAnswer(request: FastifyRequest, reply: FastifyReply): bool
   );
 }
 
+/**
+ * `Cache-Control: no-store` on personal API answers. Registered after @fastify/cookie, whose own
+ * onSend hook writes the Set-Cookie header this one looks for.
+ */
+export const noStoreForPersonalAnswers = fp(
+  async (app: FastifyInstance) => {
+    app.addHook("onSend", async (request, reply) => {
+      if (isPersonalApiAnswer(request, reply)) reply.header("cache-control", "no-store");
+    });
+  },
+  { name: "unaa-no-store", dependencies: ["@fastify/cookie"] },
+);
+
 /** The API's policy: the shared directives as they are (pages add their own scripts). */
 const apiContentSecurityPolicy = contentSecurityPolicy();
 
@@ -61,7 +74,6 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (isPersonalApiAnswer(request, reply)) reply.header("cache-control", "no-store");
     if (isClosing) reply.header("connection", "close");
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
