@@ -2,7 +2,7 @@
 // field error on both databases, and a malformed multipart body answers 400 with a code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAs, validBodies } from "./modules/ads/ads-test-kit.ts";
-import { chromeAgent, desktop, newClient, signUpUser } from "./modules/auth/auth-test-kit.ts";
+import { bearer, chromeAgent, desktop, newClient, signUpUser } from "./modules/auth/auth-test-kit.ts";
 import { createTestApp, type TestApp } from "./test/test-app.ts";
 
 let harness: TestApp;
@@ -30,7 +30,7 @@ describe("text input", () => {
     expectFieldError(segment, "mark");
   });
 
-  it("refuses NUL in stored text: ad description, complaint, device label and source", async () => {
+  it("refuses NUL in stored text: ad description, device label and source", async () => {
     const bodies = await validBodies(harness);
     const as = callAs(harness, user);
     expectFieldError(
@@ -57,13 +57,16 @@ describe("text input", () => {
   it("refuses a lone surrogate, keeps a real emoji", async () => {
     const bodies = await validBodies(harness);
     const as = callAs(harness, user);
-    const payload = (description: string) =>
-      JSON.stringify({ ...bodies.uslugi, description }).replace("DESCRIPTION", description);
+    // A lone surrogate as a JSON escape, as a client can send it; JSON.parse gives it back unpaired.
+    const payload = JSON.stringify({ ...bodies.uslugi, description: "LONE" }).replace(
+      "LONE",
+      "\\ud800 broken",
+    );
     const lone = await harness.app.inject({
       method: "POST",
       url: "/api/ads",
-      headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
-      payload: payload("DESCRIPTION").replace("DESCRIPTION", "\\ud800 broken"),
+      headers: { ...bearer(user), "content-type": "application/json" },
+      payload,
     });
     expectFieldError(lone, "description");
     expect((await as("POST", "/api/ads", { ...bodies.uslugi, description: "Эвакуатор 🚗" })).statusCode).toBe(
