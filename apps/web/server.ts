@@ -11,6 +11,7 @@ import {
   createApp,
   createStorage,
   type DatabaseHandle,
+  defaultPublicOrigin,
   isDatabaseEmpty,
   loadConfig,
   openDatabase,
@@ -125,6 +126,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // PORT=0 without PUBLIC_ORIGIN: the default origin names the port the server really got.
+  if (config.publicOrigin === defaultPublicOrigin(0)) config.publicOrigin = defaultPublicOrigin(port);
 
   let isClosing = false;
   return {
@@ -145,6 +148,9 @@ function isMain(): boolean {
   const entry = process.argv[1];
   return entry !== undefined && path.resolve(entry) === fileURLToPath(import.meta.url);
 }
+
+/** How long a stopping server keeps answering on open connections, each answer closing its own. */
+const SHUTDOWN_DRAIN_MS = 1000;
 
 /** Starts the server as configured by the environment, and stops it on SIGTERM and SIGINT. */
 export async function serve(options: { dev: boolean } = { dev: false }): Promise<void> {
@@ -170,13 +176,18 @@ export async function serve(options: { dev: boolean } = { dev: false }): Promise
       server.app.log.info(`${signal}: shutting down`);
       const forceExit = setTimeout(() => process.exit(1), 10_000);
       forceExit.unref();
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+      // Requests already on their way over kept-alive connections are answered (and their
+      // connections closed) rather than reset; then the server stops.
+      server.app
+        .drainConnections(SHUTDOWN_DRAIN_MS)
+        .then(() => server.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(error);
+            process.exit(1);
+          },
+        );
     });
   }
 }

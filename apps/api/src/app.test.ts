@@ -1,3 +1,4 @@
+import { Agent, get as httpGet } from "node:http";
 import { contentSecurityPolicy, errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -245,6 +246,40 @@ describe("graceful shutdown", () => {
     expect(await response.json()).toEqual({ done: true });
     await closing;
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe("shutdown drain", () => {
+  it("answers a request on a kept-alive connection during the drain, closing that connection, never resetting it", async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = own.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+        const request = httpGet({ host: "127.0.0.1", port, path: "/api/health", agent }, (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              connection: response.headers.connection,
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.on("error", reject);
+      });
+    try {
+      expect(await get()).toMatchObject({ status: 200, connection: "keep-alive" });
+      const draining = own.app.drainConnections(300);
+      // The same connection, kept alive, right after the shutdown began.
+      expect(await get()).toEqual({ status: 200, connection: "close", reused: true });
+      await draining;
+    } finally {
+      agent.destroy();
+      await own.close();
+    }
   });
 });
 

@@ -2,14 +2,21 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { defaultLocale, isLocale } from "@unaa/contracts";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, defaultPublicOrigin } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
@@ -25,12 +32,12 @@ import { type ConfigService, createConfigService } from "./modules/configs/confi
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
-import { errorHandler } from "./plugins/error-handler.ts";
-import { httpHardening } from "./plugins/http-hardening.ts";
+import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
+import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
 import { multipartUploads } from "./plugins/multipart.ts";
 import { rateLimits } from "./plugins/rate-limit.ts";
 import { realtime } from "./plugins/realtime.ts";
-import { requestLocale } from "./plugins/request-locale.ts";
+import { localeOf, requestLocale } from "./plugins/request-locale.ts";
 import { uploadsRoutes } from "./plugins/uploads.ts";
 import { API_VERSION } from "./version.ts";
 
@@ -57,6 +64,46 @@ export interface CreateAppOptions {
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** What the router refuses before any route runs (a malformed /api address): the one error format. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.locale = localeOf(request);
+  const [status, body] = toErrorResponse(error, request);
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}
+
+/** Where a page address that cannot be read goes: no page has it, so the site's 404 page answers. */
+const MALFORMED_PAGE_PATH = "/_malformed-address";
+
+/**
+ * A page address whose path does not decode (`/catalog/%E0%A4%A`) would get the router's raw JSON
+ * 400, and one with an encoded NUL (`/catalog/toy%00ota`) would reach the database from a page
+ * loader; both are routed to a path no page has instead, so the visitor sees the site's 404 page.
+ * API addresses keep theirs (schemas check their parts; the router refuses undecodable ones
+ * through `frameworkErrors`, in the API's format).
+ */
+function rewriteMalformedPage(url: string): string {
+  if (!url.includes("%") || url.startsWith("/api/")) return url;
+  const end = url.indexOf("?");
+  try {
+    const path = decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return path.includes("\u0000") ? pageInLanguageOf(url) : url;
+  } catch {
+    return pageInLanguageOf(url);
+  }
+}
+
+/** The 404 address in the language of the page asked for (`/en/…` → `/en/_malformed-address`). */
+function pageInLanguageOf(url: string): string {
+  const prefix = url.split("/")[1];
+  return prefix && prefix !== defaultLocale && isLocale(prefix)
+    ? `/${prefix}${MALFORMED_PAGE_PATH}`
+    : MALFORMED_PAGE_PATH;
+}
+
 /**
  * Builds the one Fastify instance: the cross-cutting plugins (hardening, cookies, rate limits,
  * uploads, socket.io), then the API under /api, one module at a time. The web server
@@ -68,7 +115,8 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify takes a number too, but its types do not say so.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     // Keep-alive connections that are idle close at once on shutdown; busy ones finish first.
     forceCloseConnections: "idle",
     requestIdHeader: false,
@@ -77,7 +125,21 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    rewriteUrl: (request) => {
+      const url = rewriteMalformedPage(request.url ?? "/");
+      // The page renderer builds its Request from `originalUrl`, set just before this call.
+      if (url.endsWith(MALFORMED_PAGE_PATH)) (request as { originalUrl?: string }).originalUrl = url;
+      return url;
+    },
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (config.isProduction && config.publicOrigin === defaultPublicOrigin(config.port)) {
+    app.log.warn(
+      `PUBLIC_ORIGIN is not set: canonical links, sharing tags and the sitemap name ${config.publicOrigin}`,
+    );
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +151,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const keys = deriveAuthKeys(resolveAuthSecret(config));
   // Parses the cookies of every request (the SSR viewer's too) and signs `unaa_session`.
   await app.register(cookie, { secret: keys.sessionCookie });
+  await app.register(noStoreForPersonalAnswers);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(multipartUploads);
   await app.register(realtime);
@@ -110,6 +173,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     database.db,
     {
       perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+      perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
       perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
     },
     storage,

@@ -1,14 +1,9 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-/**
- * The only reader of `process.env` on the server. Parsed once at start; a bad value stops
- * the process with a message that names every bad variable.
- */
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((value) => value === "true" || value === "1");
+// The only reader of `process.env` on the server. Parsed once at start; a bad value stops
+// the process with a message that names every bad variable.
 
 /** A switch whose default depends on other settings: unset and "" leave it undefined. */
 const optionalFlag = z
@@ -35,7 +30,24 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: optionalFlag,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustedProxies => {
+      const text = (value ?? "").trim().toLowerCase();
+      if (text === "" || text === "false" || text === "0") return false;
+      // "true" once meant "trust any"; it is now the common case of one proxy in front.
+      if (text === "true") return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(",").map((entry) => entry.trim());
+      const bad = addresses.filter((entry) => !isProxyAddress(entry));
+      if (bad.length === 0) return addresses;
+      context.addIssue({
+        code: "custom",
+        message: `must be a number of proxies (e.g. 1) or their addresses/CIDRs, comma-separated (not: ${bad.join(", ")})`,
+      });
+      return z.NEVER;
+    }),
   ANALYTICS_SITE_ID: z.string().regex(/^\d+$/, "must be the numeric counter id").optional().or(z.literal("")),
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default("https://mc.yandex.ru/metrika/tag.js"),
   // Accounts (issue 3)
@@ -48,6 +60,7 @@ const envSchema = z.object({
   SMTP_FROM: optionalText,
   SMS_GATEWAY_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_GATEWAY_KEY: optionalText,
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(1000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
@@ -63,6 +76,17 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type TrustedProxies = false | number | string[];
+
+/** An IP address or a CIDR range ("10.0.0.0/8", "fd00::/8"). */
+function isProxyAddress(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -80,9 +104,18 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  publicOrigin: string | undefined;
+  /**
+   * The site's public address for canonical links, sharing tags, hreflang and the sitemap: always
+   * PUBLIC_ORIGIN, else `http://localhost:$PORT` — never a request's Host header (host poisoning).
+   * With PORT=0 the server replaces it with the port it got once listening.
+   */
+  publicOrigin: string;
   logLevel: Env["LOG_LEVEL"];
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-*` to believe: false (none), a number of proxy hops in front of the app, or
+   * the proxies' addresses/CIDRs. Never "any": a client could then pick its own address.
+   */
+  trustProxy: TrustedProxies;
   analyticsSiteId: string | undefined;
   analyticsScriptUrl: string;
   /**
@@ -94,6 +127,8 @@ export interface Config {
   codeDelivery: "outbox" | "live";
   smtp: SmtpConfig | undefined;
   smsGateway: { url: string; key: string } | undefined;
+  /** At most this many SMS codes an hour for the whole site (SMS pumping); a warning is logged when hit. */
+  smsHourlyBudget: number;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
   /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -118,6 +153,11 @@ export interface SmtpConfig {
   user: string | undefined;
   password: string | undefined;
   from: string;
+}
+
+/** The public origin when PUBLIC_ORIGIN is unset, as the README documents it. */
+export function defaultPublicOrigin(port: number): string {
+  return `http://localhost:${port}`;
 }
 
 export class ConfigError extends Error {
@@ -159,7 +199,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? defaultPublicOrigin(env.PORT),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
@@ -180,6 +220,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY
         ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY }
         : undefined,
+    smsHourlyBudget: env.SMS_HOURLY_BUDGET,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

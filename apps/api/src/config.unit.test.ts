@@ -10,6 +10,26 @@ describe("config", () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it("takes the public origin from PUBLIC_ORIGIN only, else http://localhost:$PORT (no Host header)", () => {
+    expect(parseConfig({}).publicOrigin).toBe("http://localhost:3000");
+    expect(parseConfig({ PORT: "4800" }).publicOrigin).toBe("http://localhost:4800");
+    expect(parseConfig({ PUBLIC_ORIGIN: "https://unaa.kg/" }).publicOrigin).toBe("https://unaa.kg");
+  });
+
+  it("trusts X-Forwarded-* only from a number of hops or listed proxies, never from anyone", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "fd00::/8",
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: "any" })).toThrow(/TRUST_PROXY: must be a number of proxies/);
+    expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("reads PORT, DATA_DIR and DATABASE_URL", () => {
     const config = parseConfig({ PORT: "8080", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h:5432/db" });
     expect(config).toMatchObject({ port: 8080, dataDir: "/tmp/x", databaseUrl: "postgres://u@h:5432/db" });

@@ -23,8 +23,15 @@ describe("page CSP", () => {
     expect(externalScriptOrigins(page)).toEqual(["https://mc.example.org"]);
     const csp = pageContentSecurityPolicy(page);
     expect(csp).toContain("script-src 'self' https://mc.example.org");
-    expect(csp).toContain("connect-src 'self' ws: wss: https://mc.example.org");
+    expect(csp).toContain("connect-src 'self' https://mc.example.org;");
     expect(externalScriptOrigins('<script src="/assets/a.js"></script>')).toEqual([]);
+  });
+
+  it("lets scripts connect only to the site's own origin (no ws: or wss: to any host)", () => {
+    const connect = contentSecurityPolicy()
+      .split("; ")
+      .find((part) => part.startsWith("connect-src"));
+    expect(connect).toBe("connect-src 'self'");
   });
 
   it("comes from the same directives as the API's policy, adding only the page's own script sources", () => {

@@ -60,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageConfig: PageConfig = {
     apiVersion,
     siteName,
-    // Without a configured public origin, links point at the address this page was asked from.
-    publicOrigin: publicOrigin || url.origin,
+    // Links use the configured public origin (PUBLIC_ORIGIN or its default), never the Host header.
+    publicOrigin,
     usdRate,
     timeZone,
     analytics,

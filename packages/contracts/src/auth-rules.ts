@@ -24,10 +24,10 @@ export type CodeChannel = (typeof codeChannels)[number];
 
 /**
  * Field error codes of `PASSWORD_WEAK` (on `password`, or `newPassword` in `PATCH /user/password`):
- * `too_short` (under 8 characters), `common` (in the common-password list), `equals_login` (the
- * phone, email or username).
+ * `too_short` (under 8 characters), `common` (in the common-password list), `repetitive` (one
+ * character repeated, or only spaces), `equals_login` (the phone, email or username).
  */
-export const passwordRuleCodes = ["too_short", "common", "equals_login"] as const;
+export const passwordRuleCodes = ["too_short", "common", "repetitive", "equals_login"] as const;
 export type PasswordRuleCode = (typeof passwordRuleCodes)[number];
 
 /** The message of each password rule, as the API puts it in `errors[].message`. */
@@ -35,16 +35,19 @@ export const passwordRuleMessages: Record<Locale, Record<PasswordRuleCode, strin
   ru: {
     too_short: `Не меньше ${PASSWORD_MIN_LENGTH} символов`,
     common: "Этот пароль слишком распространён",
+    repetitive: "Пароль не может состоять из одного повторяющегося символа или пробелов",
     equals_login: "Пароль не должен совпадать с телефоном, email или именем пользователя",
   },
   ky: {
     too_short: `Кеминде ${PASSWORD_MIN_LENGTH} белги`,
     common: "Бул сырсөз өтө кеңири колдонулат",
+    repetitive: "Сырсөз бир эле кайталанган белгиден же боштуктардан турбашы керек",
     equals_login: "Сырсөз телефон, email же колдонуучу аты менен дал келбеши керек",
   },
   en: {
     too_short: `At least ${PASSWORD_MIN_LENGTH} characters`,
     common: "This password is too common",
+    repetitive: "The password cannot be one repeated character or only spaces",
     equals_login: "The password must differ from the phone, email and username",
   },
 };

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { codeChannels, deviceTypes, signPurposes } from "./auth-rules.ts";
+import { textInput } from "./text.ts";
 import { meSchema, oneTimeCodeSchema, usernameSchema } from "./user.ts";
 
 /** Spec S3.6: the device type plus "Web Desktop" or "Web Mobile", e.g. "Windows Web Desktop". */
 export const deviceSchema = z.object({
   type: z.enum(deviceTypes),
-  label: z.string().trim().min(1).max(100).describe('e.g. "Windows Web Desktop", "iPhone Web Mobile"'),
+  label: textInput().trim().min(1).max(100).describe('e.g. "Windows Web Desktop", "iPhone Web Mobile"'),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-export const sourceSchema = z.string().max(512).describe("The browser's user agent");
+export const sourceSchema = textInput().max(512).describe("The browser's user agent");
 
-export const loginSchema = z
-  .string()
+export const loginSchema = textInput()
   .trim()
   .min(3)
   .max(254)
@@ -22,7 +22,7 @@ export const loginSchema = z
   );
 
 /** Not checked against the rules here: the server answers `PASSWORD_WEAK` with field errors. */
-export const passwordSchema = z.string().min(1).max(256);
+export const passwordSchema = textInput().min(1).max(256);
 
 export const signRequestBodySchema = z.object({
   purpose: z.enum(signPurposes),
@@ -75,7 +75,7 @@ export const resetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const googleLoginBodySchema = z.object({
-  idToken: z.string().min(1).max(4096).describe("The Google ID token (a JWT) from Google Identity Services"),
+  idToken: textInput().min(1).max(4096).describe("The Google ID token (a JWT) from Google Identity Services"),
   device: deviceSchema,
   source: sourceSchema,
 });

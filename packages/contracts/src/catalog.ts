@@ -15,11 +15,11 @@ import {
   popularModelCount,
 } from "./catalog-rules.ts";
 import { recordIdParamSchema, recordIdSchema } from "./ids.ts";
+import { textInput } from "./text.ts";
 
 export const catalogKindSchema = z.enum(catalogKinds);
 
-export const catalogSlugSchema = z
-  .string()
+export const catalogSlugSchema = textInput()
   .max(80)
   .regex(catalogSlugPattern, "must be lower-case latin words joined by '-'");
 
@@ -105,7 +105,7 @@ export const catalogKindQuerySchema = z.object({
 });
 
 // Path slugs are not checked for shape: an address that cannot exist is simply not found (404).
-const slugParam = z.string().min(1).max(100);
+const slugParam = textInput().min(1).max(100);
 export const catalogMarkParamsSchema = z.object({ mark: slugParam });
 export const catalogModelParamsSchema = catalogMarkParamsSchema.extend({ model: slugParam });
 export const catalogGenerationParamsSchema = catalogModelParamsSchema.extend({ generation: slugParam });
@@ -164,7 +164,7 @@ export const catalogComplectationResponseSchema = z.object({
 export type CatalogComplectationResponse = z.infer<typeof catalogComplectationResponseSchema>;
 
 export const catalogSearchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100).describe("What was typed: Latin or Cyrillic, any case"),
+  q: textInput().trim().min(1).max(100).describe("What was typed: Latin or Cyrillic, any case"),
   kind: catalogKindSchema.optional().describe("Only this kind; all kinds when absent"),
   limit: z.coerce.number().int().min(1).max(catalogSearchLimitMax).default(10),
 });
@@ -188,8 +188,8 @@ export type CatalogSearchResponse = z.infer<typeof catalogSearchResponseSchema>;
 
 export const catalogIdParamsSchema = z.object({ id: recordIdParamSchema });
 
-const nameInput = z.string().trim().min(1).max(100);
-const aliasesInput = z.array(z.string().trim().min(1).max(60)).max(30);
+const nameInput = textInput().trim().min(1).max(100);
+const aliasesInput = z.array(textInput().trim().min(1).max(60)).max(30);
 const popularityInput = z.number().int().min(0).max(100);
 
 export const catalogAuditSchema = z.object({

@@ -9,10 +9,13 @@ export const contentSecurityDirectives = {
   "script-src": ["'self'"],
   // No inline event handlers (onclick="…") anywhere; inline scripts only by hash, on pages.
   "script-src-attr": ["'none'"],
+  // 'unsafe-inline': Mantine writes inline `style` attributes, which no nonce can cover (decision 044).
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:"],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'", "ws:", "wss:"],
+  // The site's own origin only: in CSP Level 3 'self' also matches ws:/wss: to the same host
+  // (/api/socket), so no other host can be reached by a socket.
+  "connect-src": ["'self'"],
   // The ad pages' video player, mounted on request (features/ads/ad-page-video.tsx).
   "frame-src": ["https://www.youtube-nocookie.com"],
   "object-src": ["'none'"],

@@ -13,6 +13,7 @@ export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./realtime.ts";
+export * from "./safe-redirect.ts";
 export * from "./user.ts";
 export * from "./user-rules.ts";
 export * from "./verticals.ts";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { recordIdParamSchema } from "./ids.ts";
+import { textInput } from "./text.ts";
 import { roles, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "./user-rules.ts";
 
 export const roleSchema = z.enum(roles);
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = textInput()
   .trim()
   .min(USERNAME_MIN_LENGTH)
   .max(USERNAME_MAX_LENGTH)
@@ -13,8 +13,7 @@ export const usernameSchema = z
   .describe("3–30 letters, digits, `_` or `.`; unique (case-insensitive)");
 
 /** A one-time code as typed: 6 digits. */
-export const oneTimeCodeSchema = z
-  .string()
+export const oneTimeCodeSchema = textInput()
   .trim()
   .regex(/^\d{6}$/, "6 digits")
   .describe("The 6-digit one-time code");
@@ -58,8 +57,7 @@ export const userIdParamsSchema = z.object({ id: recordIdParamSchema });
 export const phoneIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 export const requestPhoneBodySchema = z.object({
-  phone: z
-    .string()
+  phone: textInput()
     .trim()
     .min(3)
     .max(32)
@@ -74,7 +72,7 @@ export const confirmPhoneBodySchema = z.object({
 export type ConfirmPhoneBody = z.infer<typeof confirmPhoneBodySchema>;
 
 export const requestEmailBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  email: textInput().trim().toLowerCase().max(254).pipe(z.email()),
 });
 export type RequestEmailBody = z.infer<typeof requestEmailBodySchema>;
 
@@ -85,13 +83,11 @@ export const confirmEmailBodySchema = z.object({
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z
-    .string()
+  currentPassword: textInput()
     .max(256)
     .optional()
     .describe("Required when the account has a password (`PASSWORD_WRONG` when it does not match)"),
-  newPassword: z
-    .string()
+  newPassword: textInput()
     .max(256)
     .describe("Rules as at sign-up (`PASSWORD_WEAK` with field errors on `newPassword`)"),
 });
@@ -102,7 +98,7 @@ export type ChangeUsernameBody = z.infer<typeof changeUsernameBodySchema>;
 
 export const deleteAccountBodySchema = z
   .object({
-    password: z.string().min(1).max(256).optional(),
+    password: textInput().min(1).max(256).optional(),
     code: oneTimeCodeSchema
       .optional()
       .describe("A code from `sign-request` with purpose `sign-in` for the account's own login"),

@@ -1,6 +1,8 @@
+import { availableParallelism } from "node:os";
 import { adPhotoMaxPixels, adPhotoWidths } from "@unaa/contracts";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors.ts";
+import { limitConcurrency } from "./concurrency.ts";
 import { type DecodedHeic, decodeHevcHeic, readHeifHeader } from "./heic.ts";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic";
@@ -11,9 +13,26 @@ export const AVATAR_SIZE = 512;
  * the header before anything is decoded, so a small file declaring 50000 × 50000 costs nothing.
  */
 export const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * The longest side an upload may declare, checked from the header like the pixel count: WebP
+ * cannot be larger, and a 20 × 2,000,000 strip (40 megapixels, a 41 KB PNG) would otherwise be
+ * decoded and resized for seconds before failing.
+ */
+export const MAX_IMAGE_SIDE = 16_383;
 
 // Uploads are one-offs: no point keeping decoded images in sharp's cache.
 sharp.cache(false);
+
+/**
+ * The one pool for image work (avatars, ad photos): at most one task per core but one, so parallel
+ * uploads wait their turn instead of taking every core (and up to ~200 MB each) from the API.
+ */
+const inImagePool = limitConcurrency(Math.max(1, availableParallelism() - 1));
+
+function refuseOversized(width: number, height: number, maxPixels: number): void {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > maxPixels)
+    throw new AppError("IMAGE_TOO_LARGE");
+}
 
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]);
 
@@ -38,7 +57,8 @@ interface OpenedImage {
 
 /**
  * Checks an upload before anything is decoded: a JPEG, PNG, WebP or HEIC by content, whose header
- * declares at most `maxPixels` (for HEIF, every image and tile it declares). Then opens it turned
+ * declares at most `maxPixels` and no side over `MAX_IMAGE_SIDE` (for HEIF, every image and tile
+ * it declares). Then opens it turned
  * upright: by its EXIF orientation, or for HEIF by its own transforms (`irot`, `imir`), which
  * libheif applies and after which EXIF is ignored. HEVC-coded HEIC (iPhones), which sharp cannot
  * decode, is decoded by the wasm libheif into raw pixels (lib/heic.ts), which carry no metadata.
@@ -48,8 +68,7 @@ async function openImage(input: Buffer, maxPixels: number): Promise<OpenedImage>
   const kind = detectImageKind(input);
   if (!kind) throw new AppError("IMAGE_UNSUPPORTED");
   const heif = kind === "heic" ? readHeifHeader(input) : null;
-  if (heif?.sizes.some(({ width, height }) => width * height > maxPixels))
-    throw new AppError("IMAGE_TOO_LARGE");
+  for (const { width, height } of heif?.sizes ?? []) refuseOversized(width, height, maxPixels);
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).metadata();
@@ -59,7 +78,7 @@ async function openImage(input: Buffer, maxPixels: number): Promise<OpenedImage>
   if (metadata.format !== sharpFormat[kind] || !metadata.width || !metadata.height) {
     throw new AppError("IMAGE_UNSUPPORTED");
   }
-  if (metadata.width * metadata.height > maxPixels) throw new AppError("IMAGE_TOO_LARGE");
+  refuseOversized(metadata.width, metadata.height, maxPixels);
   // Not sharp's `compression`: it guesses that from the brand, and an AV1 file branded `mif1` says HEVC.
   if (!heif?.hevc) {
     return {
@@ -86,7 +105,11 @@ async function openImage(input: Buffer, maxPixels: number): Promise<OpenedImage>
  * piece of metadata (EXIF, GPS, ICC, XMP) dropped.
  * Throws `IMAGE_UNSUPPORTED` (not an image of those kinds, or undecodable) or `IMAGE_TOO_LARGE`.
  */
-export async function processAvatar(input: Buffer): Promise<Buffer> {
+export function processAvatar(input: Buffer): Promise<Buffer> {
+  return inImagePool(() => encodeAvatar(input));
+}
+
+async function encodeAvatar(input: Buffer): Promise<Buffer> {
   const { image } = await openImage(input, MAX_INPUT_PIXELS);
   try {
     // sharp writes no metadata unless asked (withMetadata/keepExif), so the output carries none.
@@ -129,7 +152,11 @@ const AVIF_MIN_SAVING = 0.1;
  * GPS, XMP, ICC: colours are converted to sRGB). The original is decoded once, at most 1600 px wide;
  * the sizes are made from that. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
  */
-export async function encodeAdPhoto(input: Buffer): Promise<EncodedAdPhoto> {
+export function encodeAdPhoto(input: Buffer): Promise<EncodedAdPhoto> {
+  return inImagePool(() => encodeAdPhotoNow(input));
+}
+
+async function encodeAdPhotoNow(input: Buffer): Promise<EncodedAdPhoto> {
   const original = await openImage(input, adPhotoMaxPixels);
   const largest = Math.min(original.width, adPhotoWidths.at(-1) ?? original.width);
   try {

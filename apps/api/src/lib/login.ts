@@ -53,3 +53,8 @@ export function maskDestination(channel: CodeChannel, value: string): string {
   const country = parsed ? `+${parsed.countryCallingCode}` : value.slice(0, 4);
   return `${country} *** *** ${value.slice(-3)}`;
 }
+
+/** The country of an E.164 phone ("KG", "RU"…), or "unknown". */
+export function phoneCountry(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.country ?? "unknown";
+}

@@ -56,9 +56,14 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.trim().toLowerCase());
 }
 
+/** One character over and over ("aaaaaaaa"), or nothing but whitespace. */
+function isRepetitive(password: string): boolean {
+  return new Set(password).size <= 1 || password.trim() === "";
+}
+
 /**
- * The password rules: 8+ characters, not a common password, not the account's phone, email or
- * username. Returns field errors on `path` (empty when the password is fine).
+ * The password rules: 8+ characters, not a common password, not one repeated character or only
+ * whitespace, not the account's phone, email or username. Returns field errors on `path` (empty when the password is fine).
  */
 export function checkPasswordRules(
   password: string,
@@ -68,6 +73,7 @@ export function checkPasswordRules(
   const codes: PasswordRuleCode[] = [];
   if ([...password].length < PASSWORD_MIN_LENGTH) codes.push("too_short");
   if (isCommonPassword(password)) codes.push("common");
+  else if (isRepetitive(password)) codes.push("repetitive");
   const lowered = password.trim().toLowerCase();
   const equalsIdentity = identities.some((identity) => {
     if (!identity) return false;

@@ -26,6 +26,14 @@ describe("password rules", () => {
     expect(codes("PASSWORD1")).toEqual(["common"]);
   });
 
+  it("refuses one repeated character and whitespace-only passwords", () => {
+    expect(codes("aaaaaaaa")).toEqual(["repetitive"]);
+    expect(codes("        ")).toEqual(["repetitive"]);
+    expect(codes(" \t \u00a0 \t  ")).toEqual(["repetitive"]);
+    expect(codes("ЖЖЖЖЖЖЖЖЖЖ")).toEqual(["repetitive"]);
+    expect(codes("aaaaaaab")).toEqual([]);
+  });
+
   it("refuses the account's phone in any spelling, its email and its username", () => {
     const identities = ["+996700123456", "aibek@mail.kg", "aibek_99"];
     for (const same of [

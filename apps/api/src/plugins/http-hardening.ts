@@ -1,8 +1,45 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import { contentSecurityPolicy } from "@unaa/contracts";
-import type { FastifyInstance } from "fastify";
+import { contentSecurityPolicy, REFRESH_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Answers every request with "Connection: close" for `milliseconds`, before `close()`. */
+    drainConnections(milliseconds: number): Promise<void>;
+  }
+}
+
+/**
+ * An API answer that may carry someone's data: the request is signed in (a Bearer token or a session
+ * cookie) or the answer sets a cookie (sign-in, refresh). Nothing may keep it — not the browser's
+ * cache, not a proxy — unless its route marked it `public` (the same for everyone, e.g. the
+ * catalogue and the configuration).
+ */
+function isPersonalApiAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.url.startsWith("/api/")) return false;
+  if (String(reply.getHeader("cache-control") ?? "").startsWith("public")) return false;
+  return (
+    request.headers.authorization !== undefined ||
+    request.cookies?.[SESSION_COOKIE] !== undefined ||
+    request.cookies?.[REFRESH_COOKIE] !== undefined ||
+    reply.hasHeader("set-cookie")
+  );
+}
+
+/**
+ * `Cache-Control: no-store` on personal API answers. Registered after @fastify/cookie, whose own
+ * onSend hook writes the Set-Cookie header this one looks for.
+ */
+export const noStoreForPersonalAnswers = fp(
+  async (app: FastifyInstance) => {
+    app.addHook("onSend", async (request, reply) => {
+      if (isPersonalApiAnswer(request, reply)) reply.header("cache-control", "no-store");
+    });
+  },
+  { name: "unaa-no-store", dependencies: ["@fastify/cookie"] },
+);
 
 /** The API's policy: the shared directives as they are (pages add their own scripts). */
 const apiContentSecurityPolicy = contentSecurityPolicy();
@@ -23,9 +60,15 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", apiContentSecurityPolicy);
   });
-  // On shutdown, responses still in flight close their keep-alive connection, so the server can
-  // finish them and stop; idle connections are closed at once (forceCloseConnections: "idle").
+  // On shutdown (SIGTERM: apps/web/server.ts), first a drain: requests still arriving on kept-alive
+  // connections are answered as usual, each answer closing its connection ("Connection: close"),
+  // so none is reset; then `close()` finishes what is in flight and closes the connections still
+  // idle (forceCloseConnections: "idle").
   let isClosing = false;
+  app.decorate("drainConnections", async (milliseconds: number) => {
+    isClosing = true;
+    await new Promise((resolve) => setTimeout(resolve, milliseconds));
+  });
   app.addHook("preClose", async () => {
     isClosing = true;
   });

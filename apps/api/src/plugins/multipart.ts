@@ -20,7 +20,8 @@ export const multipartUploads = fp(
 
 /**
  * The one file of a multipart upload (the part named `file`) as a buffer: `FILE_REQUIRED` without it,
- * `tooLarge` once it passes `maxBytes` (reading stops there).
+ * `tooLarge` once it passes `maxBytes` (reading stops there), `BAD_REQUEST` for a body that is not
+ * well-formed multipart (cut short, no boundary, broken part headers).
  */
 export async function readUploadedFile(
   request: FastifyRequest,
@@ -28,14 +29,18 @@ export async function readUploadedFile(
   tooLarge: "IMAGE_TOO_LARGE" | "PAYLOAD_TOO_LARGE",
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (file?.fieldname !== "file") throw new AppError("FILE_REQUIRED");
   try {
+    const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (file?.fieldname !== "file") throw new AppError("FILE_REQUIRED");
     return await file.toBuffer();
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(tooLarge, { cause: error });
     }
-    throw error;
+    // The multipart parser's own refusals (too many parts, bad content type) carry a 4xx.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    throw new AppError("BAD_REQUEST", { cause: error });
   }
 }

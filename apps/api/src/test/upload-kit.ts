@@ -72,14 +72,14 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A few hundred bytes declaring a `size` × `size` grayscale PNG: gigapixels once decoded. */
-export function decompressionBomb(size = 50_000): Buffer {
+/** A few hundred bytes declaring a `width` × `height` grayscale PNG: gigapixels once decoded. */
+export function decompressionBomb(width = 50_000, height = width): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(0, 9); // grayscale
-  const row = Buffer.alloc(size + 1); // filter byte + pixels, all zero: compresses to almost nothing
+  const row = Buffer.alloc(width + 1); // filter byte + pixels, all zero: compresses to almost nothing
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", header),

@@ -29,7 +29,6 @@ export interface DescribeOptions {
 export const defaultFieldOfCode: Partial<Record<ErrorCode, string>> = {
   LOGIN_INVALID: "login",
   ACCOUNT_EXISTS: "login",
-  ACCOUNT_NOT_FOUND: "login",
   CODE_INVALID: "code",
   CODE_EXPIRED: "code",
   CODE_ATTEMPTS_EXCEEDED: "code",

@@ -1,3 +1,4 @@
+import { safeRedirectPath } from "@unaa/contracts";
 import { redirect } from "react-router";
 import type { GateName } from "../route-gates.ts";
 import { isStaff } from "./client-state.ts";
@@ -8,18 +9,12 @@ export interface GateViewer {
   roles: readonly string[];
 }
 
-/** A `redirect` query target is followed only when it is a path on this site. */
-export function safeRedirectTarget(target: string | null, fallback: string): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
-
 /**
  * Where a guest page (sign-in, password reset) sends a visitor once signed in: its `redirect`
  * target, else home, in the language of that page (a guest who switched language there keeps it).
  */
 export function signedInTarget({ pathname, search }: { pathname: string; search: string }): string {
-  const target = safeRedirectTarget(new URLSearchParams(search).get("redirect"), "/");
+  const target = safeRedirectPath(new URLSearchParams(search).get("redirect"), "/");
   return localizeHref(target, localeFromPath(pathname));
 }
 

@@ -23,9 +23,10 @@ function escapeXml(text: string): string {
 }
 
 /** `/sitemap.xml`: every public page in each language, with its language alternates. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const config = await context.get(serverContext).services.configService.getPublicConfig();
-  const origin = config.publicOrigin || new URL(request.url).origin;
+  // The configured origin, never the request's Host header.
+  const origin = config.publicOrigin;
   const urls = staticPaths.flatMap((path) =>
     locales.map((locale) => {
       const alternates = locales

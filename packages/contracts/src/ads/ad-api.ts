@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
+import { textInput } from "../text.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
 import { adPhotoSchema } from "./ad-photos.ts";
@@ -22,7 +23,7 @@ import { buildAdFilterSchema, buildAdInputSchema } from "./ad-schemas.ts";
 
 export const adRejectInputSchema = z.strictObject({
   reason: z.enum(adRejectReasons),
-  note: z.string().trim().max(500).default(""),
+  note: textInput().trim().max(500).default(""),
 });
 
 export const carAdInputSchema = buildAdInputSchema(verticalDefinitions.car);
@@ -54,9 +55,9 @@ export const adFilterSchemas = {
 export const adSearchQuerySchema = z
   .looseObject({
     vertical: z.enum(verticals),
-    sort: z.string().optional().describe(adSortNames.join(", ")),
-    cursor: z.string().optional().describe("`nextCursor` of the previous page"),
-    limit: z.string().optional().describe("1–50, default 20"),
+    sort: textInput().optional().describe(adSortNames.join(", ")),
+    cursor: textInput().optional().describe("`nextCursor` of the previous page"),
+    limit: textInput().optional().describe("1–50, default 20"),
   })
   .describe(
     "Field filters come from the vertical's definition: several values `body=sedan,coupe`, ranges " +
@@ -181,7 +182,7 @@ export type AdSearchResponse = z.infer<typeof adSearchResponseSchema>;
 export const adComplaintInputSchema = z
   .strictObject({
     reason: z.enum(adComplaintReasons),
-    text: z.string().trim().max(1000).default(""),
+    text: textInput().trim().max(1000).default(""),
   })
   .refine((complaint) => complaint.reason !== "other" || complaint.text.length > 0, {
     path: ["text"],
@@ -231,7 +232,7 @@ export const adCardsResponseSchema = z.object({ items: z.array(adCardSchema) });
 
 /** A keyset page of any other list of ads. */
 export const adPageQuerySchema = z.object({
-  cursor: z.string().max(200).optional().describe("`nextCursor` of the previous page"),
+  cursor: textInput().max(200).optional().describe("`nextCursor` of the previous page"),
   limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
 });
 

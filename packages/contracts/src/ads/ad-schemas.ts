@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
+import { textInput } from "../text.ts";
 import type { Vertical } from "../verticals.ts";
 import {
   type FieldBound,
@@ -67,7 +68,7 @@ export function buildFieldSchema(field: FieldDefinition): z.ZodType {
     case "boolean":
       return z.boolean();
     case "text": {
-      let text = z.string().trim();
+      let text = textInput().trim();
       if (field.upperCase) text = text.toUpperCase();
       text = text.min(field.minLength ?? 1).max(field.maxLength);
       return field.pattern ? text.regex(field.pattern) : text;
@@ -107,7 +108,7 @@ const countrySchema = z.string().regex(/^[a-z]{2}$/, "ISO 3166-1 alpha-2, lower 
 
 /** What every ad has, whatever its vertical (requirements P3, common fields). */
 const commonShape = {
-  description: z.string().trim().max(adDescriptionMaxLength).default(""),
+  description: textInput().trim().max(adDescriptionMaxLength).default(""),
   price: z.number().int().min(0).max(adPriceMax).describe("Whole number; 0 means negotiable"),
   currency: z.enum(currencies),
   negotiable: z.boolean().default(false),
@@ -117,7 +118,7 @@ const commonShape = {
     .nullable()
     .default(null)
     .describe("Set instead of region/town for an ad abroad"),
-  videoUrl: z.string().trim().max(200).regex(youtubeUrlPattern, "a YouTube link").nullable().default(null),
+  videoUrl: textInput().trim().max(200).regex(youtubeUrlPattern, "a YouTube link").nullable().default(null),
   chatOnly: z.boolean().default(false).describe("Hide the phone: contact through the chat only"),
   phoneIds: z
     .array(recordIdSchema)
@@ -132,7 +133,7 @@ const commonShape = {
     .describe("The seller's uploaded photos in display order; the first is the cover"),
 };
 
-const titleSchema = z.string().trim().min(adTitleMinLength).max(adTitleMaxLength);
+const titleSchema = textInput().trim().min(adTitleMinLength).max(adTitleMaxLength);
 
 /** The body that creates (and, whole, updates) an ad of this vertical. */
 export function buildAdInputSchema<V extends Vertical>(definition: VerticalDefinition & { vertical: V }) {
@@ -201,7 +202,7 @@ const positiveInt = z.preprocess(emptyToUndefined, z.coerce.number().int().min(0
 export function buildAdFilterSchema(definition: VerticalDefinition) {
   const shape: Record<string, z.ZodType> = {
     vertical: z.literal(definition.vertical),
-    q: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+    q: z.preprocess(emptyToUndefined, textInput().trim().min(1).max(100).optional()),
     priceFrom: positiveInt,
     priceTo: positiveInt,
     currency: z.enum(currencies).default("KGS").describe("The currency of priceFrom/priceTo"),
@@ -212,7 +213,7 @@ export function buildAdFilterSchema(definition: VerticalDefinition) {
     withPhoto: z.stringbool().optional().describe("true: only ads with at least one photo"),
     urgent: z.stringbool().optional().describe("true: only ads with the urgent badge in force"),
     sort: z.enum(adSortNames as [AdSort, ...AdSort[]]).default("fresh"),
-    cursor: z.string().max(200).optional(),
+    cursor: textInput().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
   };
   for (const field of definition.fields) Object.assign(shape, filterShape(field));

@@ -4,6 +4,7 @@
  */
 import type { AdComplaint, AdComplaintReason, AdPhonesResponse } from "@unaa/contracts";
 import { AppError } from "../../errors.ts";
+import { ipNetwork } from "../../lib/ip-network.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import {
   findAdById,
@@ -28,9 +29,13 @@ export interface AdContacts {
   ): Promise<AdComplaint>;
 }
 
-/** Limits of phone reveals (against scraping): per client address and per signed-in user. */
+/**
+ * Limits of phone reveals (against scraping): per client address, per its network (IPv4 /24,
+ * IPv6 /64: a new address per request does not help) and per signed-in user.
+ */
 export interface PhoneRevealLimits {
   perIp: RateCounter;
+  perNetwork: RateCounter;
   perUser: RateCounter;
 }
 
@@ -43,7 +48,10 @@ export function createAdContacts({ db }: AdsContext, limits: PhoneRevealLimits):
       const isOwner = viewer?.id === ad.userId;
       if (!isOwner) {
         // Checked first, then counted: a state reads full once `max` reveals are in the window.
-        const checks: [RateCounter, string][] = [[limits.perIp, ip]];
+        const checks: [RateCounter, string][] = [
+          [limits.perIp, ip],
+          [limits.perNetwork, ipNetwork(ip)],
+        ];
         if (viewer) checks.push([limits.perUser, String(viewer.id)]);
         for (const [counter, key] of checks) refuseWhenFull(counter, await counter.peek(key));
         await Promise.all(checks.map(([counter, key]) => counter.hit(key)));

@@ -647,6 +647,16 @@ describe("phone reveal", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await reveal(ad.id, nextIp())).statusCode).toBe(200);
   });
+
+  it("[P4] limits reveals per network too: a new address in the same /24 each time gets 60, not more", async () => {
+    const ad = await createAd(bodies.commercial, owner);
+    await asOwner()("POST", `/api/ads/${ad.id}/publish`);
+    const network = nextIp().split(".").slice(0, 3).join(".");
+    for (let host = 1; host <= 60; host += 1)
+      expect((await reveal(ad.id, `${network}.${host}`)).statusCode, `reveal ${host}`).toBe(200);
+    expect((await reveal(ad.id, `${network}.61`)).statusCode).toBe(429);
+    expect((await reveal(ad.id, nextIp())).statusCode).toBe(200);
+  });
 });
 
 describe("account deletion", () => {

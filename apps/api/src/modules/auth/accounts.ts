@@ -84,7 +84,12 @@ export async function setUpAccounts(app: FastifyInstance, options: AccountsOptio
       perDestinationHour: counter("code-login-hour", 5, HOUR),
       perIpMinute: counter("code-ip-minute", 1, MINUTE, "CODE_RESEND_TOO_SOON"),
       perIpHour: counter("code-ip-hour", 5, HOUR),
+      perNetworkHour: counter("code-network-hour", 20, HOUR),
+      perAccountHour: counter("code-account-hour", 5, HOUR),
+      perForeignCountryHour: counter("sms-country-hour", 20, HOUR),
+      smsBudgetHour: counter("sms-budget-hour", config.smsHourlyBudget, HOUR),
     },
+    log: app.log,
   });
   const sessions = createSessionsService({ db, keys });
   const users = createUsersService({

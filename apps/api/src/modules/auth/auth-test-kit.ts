@@ -16,10 +16,13 @@ export const GOOD_PASSWORD = "steppe-horse-42";
 
 // Random per file, so runs against a shared Redis never meet old counts.
 let ipSerial = randomInt(1, 60_000);
-/** A new client address: the code limits count per IP, so every simulated person gets one. */
+/**
+ * A new client address: the code limits count per IP and per network (/24), so every simulated
+ * person gets an address in a network of their own.
+ */
 export function nextIp(): string {
   ipSerial += 1;
-  return `10.${(ipSerial >> 16) & 255}.${(ipSerial >> 8) & 255}.${ipSerial & 255}`;
+  return `10.${(ipSerial >> 8) & 255}.${ipSerial & 255}.${1 + (ipSerial % 250)}`;
 }
 
 let phoneSerial = randomInt(0, 900_000);

@@ -115,13 +115,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
         description:
           "Sends a 6-digit code by SMS (phone) or email, valid 10 minutes, 5 wrong tries. At most 1 code a " +
           "minute (`CODE_RESEND_TOO_SOON`) and 5 an hour (`RATE_LIMITED`) per phone/email and per IP, with " +
-          "`Retry-After`. Purposes `phone` and `email` need the Bearer token (same as `/user/request-phone`).",
+          "`Retry-After`; also limited per IP network, per account, per country and by the site's SMS budget. " +
+          "Sign-in and reset answer an unknown login exactly like a known one (no code is sent). " +
+          "Purposes `phone` and `email` need the Bearer token (same as `/user/request-phone`).",
         body: signRequestBodySchema,
         response: {
           200: codeSentSchema,
           400: errors("`LOGIN_INVALID`, `PHONE_INVALID`, `VALIDATION_FAILED`, `ORIGIN_MISMATCH`"),
           403: errors("`BLOCKED`"),
-          404: errors("`ACCOUNT_NOT_FOUND` (sign-in, reset)"),
           409: errors("`ACCOUNT_EXISTS` (sign-up), `PHONE_TAKEN`, `EMAIL_TAKEN`"),
           429: errors("`CODE_RESEND_TOO_SOON`, `RATE_LIMITED`; see `Retry-After`"),
           503: errors("`CODE_DELIVERY_FAILED`"),
@@ -146,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary: "Create an account with the code from sign-request (purpose sign-up) (cred)",
         description:
           "Sets the `unaa_refresh` (Path=/api/auth) and `unaa_session` (Path=/) cookies. `PASSWORD_WEAK` " +
-          "lists the broken rules as field errors on `password`: `too_short`, `common`, `equals_login`.",
+          "lists the broken rules as field errors on `password`: `too_short`, `common`, `repetitive`, `equals_login`.",
         body: signUpBodySchema,
         response: {
           200: authResultSchema,
@@ -178,7 +179,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
           400: errors("`LOGIN_INVALID`, `CODE_INVALID`, `CODE_EXPIRED`, `CODE_ATTEMPTS_EXCEEDED`"),
           401: errors("`CREDENTIALS_INVALID`, `CODE_REQUIRED` (with `Retry-After`)"),
           403: errors("`BLOCKED`"),
-          404: errors("`ACCOUNT_NOT_FOUND` (code sign-in)"),
           429: errors("`RATE_LIMITED`"),
         },
       },
@@ -199,7 +199,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
           200: codeSentSchema,
           400: errors("`LOGIN_INVALID`"),
           403: errors("`BLOCKED`"),
-          404: errors("`ACCOUNT_NOT_FOUND`"),
           429: errors("`CODE_RESEND_TOO_SOON`, `RATE_LIMITED`"),
         },
       },
@@ -217,9 +216,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
         body: resetPasswordBodySchema,
         response: {
           200: authResultSchema,
-          400: errors("`CODE_INVALID`, `CODE_EXPIRED`, `CODE_ATTEMPTS_EXCEEDED`, `PASSWORD_WEAK`"),
+          400: errors(
+            "`CODE_INVALID` (also for an unknown login), `CODE_EXPIRED`, `CODE_ATTEMPTS_EXCEEDED`, `PASSWORD_WEAK`",
+          ),
           403: errors("`BLOCKED`"),
-          404: errors("`ACCOUNT_NOT_FOUND`"),
         },
       },
     },

@@ -125,11 +125,12 @@ export function createAuthService(deps: {
       const login = parseLoginField(rawLogin);
       const user = await findUserByLogin(login);
       if (purpose === "sign-up" && user) throw fieldError("ACCOUNT_EXISTS", "login");
-      if (purpose !== "sign-up") {
-        if (!user || user.deletedAt) throw fieldError("ACCOUNT_NOT_FOUND", "login");
-        if (user.blockedAt) throw new AppError("BLOCKED");
-      }
-      return codes.sendCode({ purpose, login, userId: null, ...context });
+      if (purpose === "sign-up") return codes.sendCode({ purpose, login, userId: null, ...context });
+      if (user?.blockedAt && !user.deletedAt) throw new AppError("BLOCKED");
+      // Sign-in and reset answer an unknown login as a known one (no account enumeration): the
+      // limits count the same, only no code goes out.
+      const isAccount = user !== undefined && !user.deletedAt;
+      return codes.sendCode({ purpose, login, userId: null, deliver: isAccount, ...context });
     },
 
     async signUp(body, context) {
@@ -176,7 +177,7 @@ export function createAuthService(deps: {
           code: body.code,
         });
         const user = await findUserByLogin(login);
-        if (!user || user.deletedAt) throw fieldError("ACCOUNT_NOT_FOUND", "login");
+        if (!user || user.deletedAt) throw fieldError("CODE_INVALID", "code");
         if (user.blockedAt) throw new AppError("BLOCKED");
         const session = await db.transaction(async (tx) => {
           await codes.spendCode(tx, checked.id);
@@ -203,19 +204,20 @@ export function createAuthService(deps: {
 
     async resetPassword(body, context) {
       const login = parseLoginField(body.login);
-      const user = await findUserByLogin(login);
-      if (!user || user.deletedAt) throw fieldError("ACCOUNT_NOT_FOUND", "login");
-      if (user.blockedAt) throw new AppError("BLOCKED");
-      const phones = await findPhonesOfUser(db, user.id);
-      const identities = [login.value, user.username, user.email, ...phones.map((phone) => phone.phone)];
-      const problems = checkPasswordRules(body.password, identities);
-      if (problems.length > 0) throw new AppError("PASSWORD_WEAK", { errors: problems });
+      // The code first: an unknown login has none, so it gets CODE_INVALID like a wrong code.
       const checked = await codes.checkCode({
         purpose: "reset",
         destinations: [login.value],
         userId: null,
         code: body.code,
       });
+      const user = await findUserByLogin(login);
+      if (!user || user.deletedAt) throw fieldError("CODE_INVALID", "code");
+      if (user.blockedAt) throw new AppError("BLOCKED");
+      const phones = await findPhonesOfUser(db, user.id);
+      const identities = [login.value, user.username, user.email, ...phones.map((phone) => phone.phone)];
+      const problems = checkPasswordRules(body.password, identities);
+      if (problems.length > 0) throw new AppError("PASSWORD_WEAK", { errors: problems });
       const passwordHash = await hashPassword(body.password);
       const session = await db.transaction(async (tx) => {
         await codes.spendCode(tx, checked.id);

@@ -120,18 +120,25 @@ describe("POST /api/auth/sign-request", () => {
     expect(notJson.statusCode).toBe(400);
   });
 
-  it("answers ACCOUNT_EXISTS for sign-up and ACCOUNT_NOT_FOUND for sign-in and reset", async () => {
+  it("answers ACCOUNT_EXISTS for sign-up; sign-in and reset answer an unknown login like a known one", async () => {
     const user = await signUpUser(harness);
     const exists = await post("/api/auth/sign-request", { purpose: "sign-up", login: user.login });
     expect(exists.statusCode).toBe(409);
     expect(exists.json()).toMatchObject({ code: "ACCOUNT_EXISTS", errors: [{ path: "login" }] });
     for (const purpose of ["sign-in", "reset"]) {
-      const missing = await post("/api/auth/sign-request", { purpose, login: nextPhone() });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().code).toBe("ACCOUNT_NOT_FOUND");
+      waitOutResendLimit();
+      const known = await post("/api/auth/sign-request", { purpose, login: user.login });
+      const unknownPhone = nextPhone();
+      const missing = await post("/api/auth/sign-request", { purpose, login: unknownPhone });
+      expect(known.statusCode).toBe(200);
+      expect(missing.statusCode).toBe(200);
+      expect(Object.keys(missing.json()).sort()).toEqual(Object.keys(known.json()).sort());
+      expect(missing.json()).toMatchObject({ channel: "sms", expiresInSeconds: 600, resendInSeconds: 60 });
+      await expect(readLatestCode(harness, unknownPhone)).rejects.toThrow("no code");
     }
     const reset = await post("/api/auth/send-reset-password-code", { login: nextEmail() });
-    expect(reset.statusCode).toBe(404);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ channel: "email" });
   });
 
   it("allows 1 code a minute per phone: CODE_RESEND_TOO_SOON with Retry-After", async () => {
@@ -568,9 +575,10 @@ describe("password reset", () => {
     const wrong = await post("/api/auth/reset-password", body);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe("CODE_INVALID");
+    // An unknown login has no code: the same answer as a wrong one (no account enumeration).
     const unknown = await post("/api/auth/reset-password", { ...body, login: nextPhone() });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe("ACCOUNT_NOT_FOUND");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe("CODE_INVALID");
   });
 });
 

@@ -10,7 +10,8 @@ import {
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { fieldError } from "../../lib/field-errors.ts";
-import { maskDestination, type ParsedLogin } from "../../lib/login.ts";
+import { ipNetwork } from "../../lib/ip-network.ts";
+import { maskDestination, type ParsedLogin, phoneCountry } from "../../lib/login.ts";
 import { type RateCounter, RateLimitedError } from "../../lib/rate-counter.ts";
 import { type CodeSender, writeCodeMessage } from "../../lib/senders/code-sender.ts";
 import { hashOneTimeCode, isSameHash } from "../../lib/tokens.ts";
@@ -24,19 +25,36 @@ import {
 
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** The four resend limits: 1 a minute and 5 an hour, per destination and per IP. */
+/**
+ * The limits on codes sent (decision 043): per destination and per IP address (a minute, an hour),
+ * per IP network (IPv4 /24, IPv6 /64), per account, and for SMS per destination country abroad and
+ * one hourly budget for the whole site.
+ */
 export interface CodeLimits {
   perDestinationMinute: RateCounter;
   perDestinationHour: RateCounter;
   perIpMinute: RateCounter;
   perIpHour: RateCounter;
+  perNetworkHour: RateCounter;
+  perAccountHour: RateCounter;
+  /** SMS to one foreign country (the home country's SMS count only against the budget). */
+  perForeignCountryHour: RateCounter;
+  smsBudgetHour: RateCounter;
 }
+
+/** Where codes go without a country limit of their own. */
+export const HOME_COUNTRY = "KG";
 
 export interface SendCodeInput {
   purpose: SignPurpose;
   login: ParsedLogin;
   /** The account adding a phone or email (`phone`/`email` purposes); null otherwise. */
   userId: number | null;
+  /**
+   * False when no account may receive it (sign-in or reset for an unknown login): the limits count
+   * and the answer is the same, but nothing is sent, so the answer does not tell who has an account.
+   */
+  deliver?: boolean;
   ip: string;
   locale: Locale;
 }
@@ -62,18 +80,28 @@ export function createCodesService(deps: {
   codeKey: KeyObject;
   sender: CodeSender;
   limits: CodeLimits;
+  log: { warn(details: object, message: string): void };
   now?: () => number;
 }): CodesService {
-  const { db, codeKey, sender, limits } = deps;
+  const { db, codeKey, sender, limits, log } = deps;
   const now = deps.now ?? (() => Date.now());
+  // The budget's warning is logged once per window, not on every refusal.
+  let budgetWarnedUntil = 0;
 
-  async function checkLimits(destination: string, ip: string) {
+  async function checkLimits({ login, ip, userId }: SendCodeInput) {
     const checks: [RateCounter, string][] = [
-      [limits.perDestinationMinute, destination],
+      [limits.perDestinationMinute, login.value],
       [limits.perIpMinute, ip],
-      [limits.perDestinationHour, destination],
+      [limits.perDestinationHour, login.value],
       [limits.perIpHour, ip],
+      [limits.perNetworkHour, ipNetwork(ip)],
     ];
+    if (userId !== null) checks.push([limits.perAccountHour, String(userId)]);
+    if (login.channel === "sms") {
+      const country = phoneCountry(login.value);
+      if (country !== HOME_COUNTRY) checks.push([limits.perForeignCountryHour, country]);
+      checks.push([limits.smsBudgetHour, "site"]);
+    }
     const states = await Promise.all(checks.map(([counter, key]) => counter.peek(key)));
     // The hourly refusal wins when both apply: it is the longer wait.
     let refusal: RateLimitedError | undefined;
@@ -81,18 +109,33 @@ export function createCodesService(deps: {
       const counter = checks[index]?.[0];
       if (state.isFull && counter)
         refusal = new RateLimitedError(counter.rule.code ?? "RATE_LIMITED", state.retryAfterSeconds);
+      if (state.isFull && counter === limits.smsBudgetHour && now() >= budgetWarnedUntil) {
+        budgetWarnedUntil = now() + state.retryAfterSeconds * 1000;
+        log.warn(
+          { budget: counter.rule.max, retryAfterSeconds: state.retryAfterSeconds },
+          "SMS budget reached: no SMS codes are sent until the hour is over (SMS_HOURLY_BUDGET)",
+        );
+      }
     });
     if (refusal) throw refusal;
     return checks;
   }
 
   return {
-    async sendCode({ purpose, login, userId, ip, locale }) {
-      const checks = await checkLimits(login.value, ip);
+    async sendCode(input) {
+      const { purpose, login, userId, ip, locale } = input;
+      const checks = await checkLimits(input);
       await Promise.all(checks.map(([counter, key]) => counter.hit(key)));
 
-      const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
       const maskedDestination = maskDestination(login.channel, login.value);
+      const answer: CodeSent = {
+        channel: login.channel,
+        sentTo: maskedDestination,
+        expiresInSeconds: CODE_TTL_SECONDS,
+        resendInSeconds: CODE_RESEND_SECONDS,
+      };
+      if (input.deliver === false) return answer;
+      const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
       const id = await insertCode(db, {
         purpose,
         channel: login.channel,
@@ -113,12 +156,7 @@ export function createCodesService(deps: {
         throw new AppError("CODE_DELIVERY_FAILED", { cause: error });
       }
       await updateCodeDelivery(db, id, sender.kind, null);
-      return {
-        channel: login.channel,
-        sentTo: maskedDestination,
-        expiresInSeconds: CODE_TTL_SECONDS,
-        resendInSeconds: CODE_RESEND_SECONDS,
-      };
+      return answer;
     },
 
     async checkCode({ purpose, destinations, userId, code }) {

@@ -40,7 +40,7 @@ export function createConfigService(db: Database, config: Config): ConfigService
     return {
       apiVersion: API_VERSION,
       siteName: SITE_NAME,
-      publicOrigin: config.publicOrigin ?? "",
+      publicOrigin: config.publicOrigin,
       locales: [...locales],
       defaultLocale,
       currencies: [...currencies],

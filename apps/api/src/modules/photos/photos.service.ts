@@ -3,7 +3,6 @@ import type { AdPhoto, FieldError } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { limitConcurrency } from "../../lib/concurrency.ts";
 import { adPhotoWidthsFor, encodeAdPhoto } from "../../lib/images.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
@@ -76,12 +75,6 @@ export async function removePhotoFiles(storage: FileStorage, photos: readonly Ph
 }
 
 /**
- * At most two photos are encoded at once in a process (each takes a core and up to ~200 MB for a
- * 50-megapixel original); the rest wait their turn rather than slow every request down.
- */
-const encodeInTurn = limitConcurrency(2);
-
-/**
  * An image → a stored photo of the user, not attached to an ad: re-encoded (`encodeAdPhoto`),
  * its files written, its row inserted. Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`. No limits
  * are checked here: the upload route checks them; demo data calls this directly.
@@ -92,7 +85,8 @@ export async function storeAdPhoto(
   userId: number,
   data: Buffer,
 ): Promise<AdPhotoRow> {
-  const encoded = await encodeInTurn(() => encodeAdPhoto(data));
+  // Encoded in the image pool (lib/images.ts): parallel uploads wait their turn.
+  const encoded = await encodeAdPhoto(data);
   const id = randomBytes(10).toString("hex");
   // Spread over 256 folders, so no folder of a local disk grows huge.
   const base = `ad-photos/${id.slice(0, 2)}/${id}`;

@@ -194,6 +194,17 @@ describe("POST /api/photos", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it("refuses a 20 × 2,000,000 strip from its header (side over 16,383), four at once without a wait", async () => {
+    const strip = decompressionBomb(20, 2_000_000);
+    const started = performance.now();
+    const responses = await Promise.all([1, 2, 3, 4].map(() => upload(harness, owner, strip)));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(413);
+      expect(response.json().code).toBe("IMAGE_TOO_LARGE");
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("refuses a text file named .jpg, and a JPEG signature on garbage, with 415 IMAGE_UNSUPPORTED", async () => {
     const text = await upload(harness, owner, Buffer.from("not a photo at all\n".repeat(50)));
     expect(text.statusCode).toBe(415);

@@ -125,6 +125,17 @@ describe("POST /api/user/avatar", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it("refuses a 1000 × 50000 PNG (under the pixel limit, over the longest side) without decoding it", async () => {
+    const started = performance.now();
+    const response = await upload(decompressionBomb(1000, 50_000), {
+      filename: "tall.png",
+      type: "image/png",
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe("IMAGE_TOO_LARGE");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("needs the field `file`, a multipart body and a signed-in user", async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .png()

@@ -1,3 +1,5 @@
+import { safeRedirectPath } from "@unaa/contracts";
+
 /**
  * Google sign-in without Google's script: the browser goes to Google's OAuth page and comes back
  * to /login with an ID token in the URL fragment (OpenID Connect implicit flow,
@@ -63,7 +65,7 @@ export function readGoogleReturn(
     pending = null;
   }
   storage.removeItem(STATE_KEY);
-  const returnTo = pending?.returnTo ?? "/login";
+  const returnTo = safeRedirectPath(pending?.returnTo, "/login");
   const idToken = params.get("id_token");
   if (!pending || pending.state !== state || !idToken) return { kind: "error", returnTo };
   return { kind: "token", idToken, returnTo };

@@ -15,7 +15,8 @@ type Method = "password" | "code";
 
 /**
  * Sign in by phone or email, with the password or a one-time code. After 10 failed passwords the
- * API asks for a code (`CODE_REQUIRED`): the form switches to the code method by itself.
+ * API asks for a code (`CODE_REQUIRED`): the form sends one to the login at once and asks for it,
+ * with a notice in the visitor's language.
  */
 export function SignInForm({ resetLink }: { resetLink: string }) {
   const { t } = useTranslation();
@@ -86,12 +87,16 @@ export function SignInForm({ resetLink }: { resetLink: string }) {
       await signInWithPassword(loginValue(kind, login), password);
       // Signed in: the guest gate sends the visitor on; the form stays busy until then.
     } catch (error) {
-      setBusy(false);
       if ((error as { code?: string }).code === "CODE_REQUIRED") {
+        // Offered at once: the code goes to the login just typed, and the form asks for it.
         changeMethod("code");
         setNotice(t("auth.login.codeRequired"));
+        const next = await sendCode();
+        if (next) setSent(next);
+        setBusy(false);
         return;
       }
+      setBusy(false);
       account.showApiError(error, ["login", "password"]);
     }
   };
