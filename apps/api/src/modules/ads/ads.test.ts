@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { callAs, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
+import { callAs, createPublished, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
 
 let harness: TestApp;
 let seller: TestClient;
@@ -475,6 +475,40 @@ describe("views and complaints", () => {
     expect((await view(stranger, "10.9.0.3")).json()).toEqual({ views: 3, isCounted: false });
     expect((await view(seller, "10.9.0.4")).json()).toEqual({ views: 3, isCounted: false });
     expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 3 });
+  });
+
+  it("[P4.7] writes counted views to the ad in one batch at the next flush", async () => {
+    const ad = await createAd(bodies.car);
+    await asSeller()("POST", `/api/ads/${ad.id}/publish`);
+    for (const ip of ["10.9.1.1", "10.9.1.2", "10.9.1.1"]) {
+      await harness.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view`, remoteAddress: ip });
+    }
+    const storedViews = async () =>
+      (await harness.database.db.select({ views: ads.views }).from(ads).where(eq(ads.id, ad.id)))[0]?.views;
+    expect(await storedViews()).toBe(0);
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 2 });
+    await harness.app.services.adsService.flushAdViews();
+    expect(await storedViews()).toBe(2);
+    // Once written, a view is not counted twice: the ad page shows the stored count alone.
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 2 });
+    await harness.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view`, remoteAddress: "10.9.1.3" });
+    await harness.app.services.adsService.flushAdViews();
+    expect(await storedViews()).toBe(3);
+  });
+
+  it("[P4.7] writes the views still pending when the app closes", async () => {
+    const own = await createTestApp();
+    try {
+      const owner = await signUpUser(own);
+      const ad = await createPublished(own, owner, (await validBodies(own)).car);
+      const viewed = await own.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view` });
+      expect(viewed.json()).toEqual({ views: 1, isCounted: true });
+      await own.app.close();
+      const [row] = await own.database.db.select({ views: ads.views }).from(ads).where(eq(ads.id, ad.id));
+      expect(row?.views).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it("[P4] takes one complaint per user per ad, with a reason code", async () => {
