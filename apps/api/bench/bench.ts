@@ -1,4 +1,4 @@
-// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--profile /about]`: the site under load
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--searches-only] [--profile /about]`: the site under load
 // on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
 // repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
 // pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
@@ -30,6 +30,7 @@ const { values: options } = parseArgs({
     ads: { type: "string", default: "1000000" },
     reseed: { type: "boolean", default: false },
     "seed-only": { type: "boolean", default: false },
+    "searches-only": { type: "boolean", default: false },
     profile: { type: "string" },
   },
 });
@@ -155,7 +156,9 @@ async function main(): Promise<void> {
   try {
     const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
     const searches = await measureSearches(target, url, database.cases);
-    const pages = await measurePages(target, pageCases({ firstId: database.firstAdId, count: AD_COUNT }));
+    const pages = options["searches-only"]
+      ? []
+      : await measurePages(target, pageCases({ firstId: database.firstAdId, count: AD_COUNT }));
     console.info(
       [
         "",
@@ -166,7 +169,7 @@ async function main(): Promise<void> {
         "",
         ...reportSearches(searches, AD_COUNT),
         "",
-        ...reportPages(pages),
+        ...(pages.length > 0 ? reportPages(pages) : []),
       ].join("\n"),
     );
   } finally {
