@@ -1,4 +1,4 @@
-import { adPhotoMaxPixels, adPhotoWidths } from "@unaa/contracts";
+import { adPhotoMaxPixels, adPhotoWidths, adPhotoWidthsFor } from "@unaa/contracts";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 import { type DecodedHeic, decodeHevcHeic, readHeifHeader } from "./heic.ts";
@@ -97,14 +97,6 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   } catch (error) {
     throw toImageError(error);
   }
-}
-
-/**
- * The widths an ad photo is stored in, given its largest stored width: the standard widths below
- * it, then itself (never upscaled: a 1000 px original gives 320, 800 and 1000).
- */
-export function adPhotoWidthsFor(largest: number): number[] {
-  return [...adPhotoWidths.filter((width) => width < largest), largest];
 }
 
 export interface EncodedAdPhoto {

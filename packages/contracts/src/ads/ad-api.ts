@@ -4,7 +4,7 @@ import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
-import { adPhotoSchema } from "./ad-photos.ts";
+import { adCoverSchema, adPhotoSchema } from "./ad-photos.ts";
 import {
   adExactCountLimit,
   adSearchLimitDefault,
@@ -99,7 +99,7 @@ export const adCardSchema = z.object({
   fields: z.record(z.string(), fieldValueSchema).describe("The vertical's fields shown on cards"),
   publishedAt: z.iso.datetime().nullable(),
   raisedAt: z.iso.datetime().nullable(),
-  cover: adPhotoSchema.nullable().describe("The first photo"),
+  cover: adCoverSchema.nullable().describe("The first photo"),
   photoCount: z.number().int(),
   oldPrice: z
     .number()
