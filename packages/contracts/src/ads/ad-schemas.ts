@@ -22,8 +22,11 @@ export const adDescriptionMaxLength = 4000;
 export const adPriceMax = 1_000_000_000;
 export const adSearchLimitDefault = 20;
 export const adSearchLimitMax = 50;
-/** Up to this many matches the total is counted exactly; above it the planner's estimate is given. */
-export const adExactCountLimit = 10_000;
+/**
+ * Up to this many matches the total is counted exactly; above it the planner's estimate is given,
+ * rounded to two significant digits and never below this (decision 041).
+ */
+export const adExactCountLimit = 1_000;
 
 /** A YouTube watch, short or embed link (the only video host the detail page embeds). */
 export const youtubeUrlPattern =

@@ -206,7 +206,9 @@ describe("keyset pages", () => {
     expect(exact.total).toBe((await activeIds("car")).length);
     const estimated = await adSearch.count(bound, 5);
     expect(estimated).toMatchObject({ isExact: false });
-    expect(estimated.total).toBeGreaterThan(5);
+    expect(estimated.total).toBeGreaterThanOrEqual(5);
+    // An estimate is no more precise than it is: two significant digits (8,697 reads 8,700).
+    expect(String(estimated.total).replace(/0+$/, "").length).toBeLessThanOrEqual(2);
   });
 });
 
