@@ -19,6 +19,7 @@ export default defineConfig({
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/api/src/**/*.unit.test.ts",
+            "scripts/**/*.test.ts",
           ],
           environment: "node",
         },

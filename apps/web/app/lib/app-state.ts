@@ -1,7 +1,8 @@
 import type { Locale } from "@unaa/contracts";
 import { defaultLocale } from "@unaa/contracts";
 import { type AuthUser, createClientState } from "./client-state.ts";
-import { createHttpClient, type HttpClient } from "./http-client.ts";
+import { createHttpClient, type HttpClient, NetworkError } from "./http-client.ts";
+import { translate } from "./i18n.ts";
 
 /**
  * The browser's one client state, one toast list and one HTTP client (spec sections 3 and 7).
@@ -58,8 +59,10 @@ export const api: HttpClient<AuthUser> = createHttpClient<AuthUser>({
   onSessionRefreshed: ({ user, accessToken }) => clientState.setSession(user, accessToken),
   onSessionCleared: () => clientState.clearSession(),
   onBlocked: () => fatalErrorStore.set({ status: 403, messageKey: "error.blocked" }),
-  onErrorToast: (title) => {
-    const id = toasts.add({ title, color: "red" });
+  onErrorToast: (title, error) => {
+    // A request that got no answer has no API text: say so in the interface language.
+    const text = error instanceof NetworkError ? translate(runtime.locale, "auth.error.network") : title;
+    const id = toasts.add({ title: text, color: "red" });
     toasts.scheduleAutoClose(id);
   },
 });

@@ -337,7 +337,7 @@ describe("error toasts (S8.2)", () => {
       });
     const { client, onErrorToast } = setup();
     await expect(client.post("/api/user/confirm-phone", {})).rejects.toBeInstanceOf(HttpError);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Телефон слишком короткий");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Телефон слишком короткий", expect.any(HttpError));
   });
 
   it("[S8.2] a list of strings gives its first string", async () => {
@@ -347,7 +347,7 @@ describe("error toasts (S8.2)", () => {
     await expect(client.patch("/api/user/confirm-email", {})).rejects.toMatchObject({
       errors: ["Код устарел", "x"],
     });
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Код устарел");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Код устарел", expect.any(HttpError));
   });
 
   it("[S8.2] without errors the title is the message field", async () => {
@@ -355,7 +355,7 @@ describe("error toasts (S8.2)", () => {
       sendJson(response, 404, { code: "NOT_FOUND", message: "Объявление не найдено" });
     const { client, onErrorToast } = setup();
     await expect(client.get("/api/ads/1")).rejects.toMatchObject({ status: 404 });
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Объявление не найдено");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Объявление не найдено", expect.any(HttpError));
   });
 
   it("[S8.2] a non-JSON error answer falls back to the status text", async () => {
@@ -365,7 +365,7 @@ describe("error toasts (S8.2)", () => {
     const { client, onErrorToast } = setup();
     const error = (await client.post("/api/x", {}).catch((e) => e)) as HttpError;
     expect(error).toMatchObject({ status: 502, code: "", body: "<h1>502</h1>", errors: [] });
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Bad Gateway");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Bad Gateway", expect.any(HttpError));
   });
 
   it("[S8.2] a retried GET toasts once, after its retry", async () => {
@@ -373,7 +373,7 @@ describe("error toasts (S8.2)", () => {
     const { client, onErrorToast } = setup();
     await expect(client.get("/api/x")).rejects.toMatchObject({ status: 500 });
     expect(requests).toHaveLength(2);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Сервер недоступен");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Сервер недоступен", expect.any(HttpError));
   });
 
   it("[S8.2] silent requests reject without a toast", async () => {
@@ -391,7 +391,7 @@ describe("error toasts (S8.2)", () => {
     await expect(client.get("/api/user/me")).rejects.toMatchObject({ status: 401 });
     expect(requestsTo("/api/auth/refresh")).toHaveLength(0);
     expect(requests).toHaveLength(1);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Unauthorized");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Unauthorized", expect.any(HttpError));
   });
 });
 
@@ -520,7 +520,7 @@ describe("session refresh (S4.2–S4.5, S7.5, S8.1)", () => {
     await expect(client.get("/api/user/me")).rejects.toMatchObject({ status: 401 });
     expect(requestsTo("/api/auth/refresh")).toHaveLength(1);
     expect(requestsTo("/api/user/me")).toHaveLength(2);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("still unauthorized");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("still unauthorized", expect.any(HttpError));
   });
 
   it("[S4.5] a refresh failing with 403 clears the session without retry, toast or blocked page", async () => {
@@ -546,9 +546,20 @@ describe("session refresh (S4.2–S4.5, S7.5, S8.1)", () => {
     );
     for (const error of errors) expect(error).toMatchObject({ status: 401, message: "jwt expired" });
     expect(requestsTo("/api/auth/refresh")).toHaveLength(1);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Сессия не обновлена");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Сессия не обновлена", expect.any(HttpError));
     expect(onSessionCleared).not.toHaveBeenCalled();
     expect(session.token).toBe("old");
+  });
+
+  it("[S8.1] a refresh whose connection drops hands the NetworkError to the toast, for a translated title", async () => {
+    handler = (request, response) => {
+      if (request.url === "/api/auth/refresh") response.socket?.destroy();
+      else sendJson(response, 401, { message: "jwt expired" });
+    };
+    const { client, onErrorToast } = setup({ token: "old" });
+    await expect(client.get("/api/user/me")).rejects.toMatchObject({ status: 401 });
+    expect(onErrorToast).toHaveBeenCalledOnce();
+    expect(onErrorToast.mock.calls[0]?.[1]).toBeInstanceOf(NetworkError);
   });
 
   it("[S8.1] a 401 on sign-in is not refreshed even with a token", async () => {
@@ -556,7 +567,7 @@ describe("session refresh (S4.2–S4.5, S7.5, S8.1)", () => {
     const { client, onErrorToast } = setup({ token: "old" });
     await expect(client.post("/api/auth/sign-in", { login: "a" })).rejects.toMatchObject({ status: 401 });
     expect(requestsTo("/api/auth/refresh")).toHaveLength(0);
-    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Неверный пароль");
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith("Неверный пароль", expect.any(HttpError));
   });
 
   it("[S7.9] refresh() posts with credentials, stores the result and shares concurrent calls", async () => {

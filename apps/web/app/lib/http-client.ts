@@ -69,8 +69,8 @@ export interface HttpClientOptions<TUser = unknown> {
   onSessionCleared: () => void;
   /** S4.6: the app shows the fatal error page, status 403, with the blocked message. */
   onBlocked: () => void;
-  /** S8.2: the app shows an error-coloured toast with this title. */
-  onErrorToast: (title: string) => void;
+  /** S8.2: the app shows an error-coloured toast with this title (the error it describes, too). */
+  onErrorToast: (title: string, error: unknown) => void;
 }
 
 export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -345,7 +345,7 @@ export function createHttpClient<TUser = unknown>(options: HttpClientOptions<TUs
       options.onBlocked();
       return;
     }
-    if (!init.silent) options.onErrorToast(getErrorTitle(error));
+    if (!init.silent) options.onErrorToast(getErrorTitle(error), error);
   }
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
@@ -376,7 +376,7 @@ export function createHttpClient<TUser = unknown>(options: HttpClientOptions<TUs
         // S8.1: one toast per failed refresh, however many requests were waiting on it.
         if (!forbidden && !flight.toastShown) {
           flight.toastShown = true;
-          options.onErrorToast(getErrorTitle(refreshError));
+          options.onErrorToast(getErrorTitle(refreshError), refreshError);
         }
         throw first.error;
       }

@@ -165,7 +165,10 @@ export const ads = pgTable(
       "ads_status_check",
       sql`${table.status} in ('draft', 'pending', 'active', 'archived', 'sold', 'rejected', 'removed')`,
     ),
-    check("ads_vertical_check", sql`${table.vertical} in ('car', 'commercial', 'moto', 'uslugi')`),
+    check(
+      "ads_vertical_check",
+      sql`${table.vertical} in ${sql.raw(`(${verticals.map((v) => `'${v}'`).join(", ")})`)}`,
+    ),
     check("ads_currency_check", sql`${table.currency} in ('KGS', 'USD')`),
     check("ads_price_check", sql`${table.price} >= 0`),
     index("ads_user_idx").on(table.userId, table.status, table.id),

@@ -179,7 +179,7 @@ async function loadCatalogue(db: Database): Promise<Record<"car" | "commercial" 
   return byKind;
 }
 
-/** Share of ads per region (by slug): the capital and Chui first, then Osh. Also used by bench:search. */
+/** Share of ads per region (by slug): the capital and Chui first, then Osh. Also used by the benchmark (npm run bench). */
 export const regionWeights: Record<string, number> = {
   bishkek: 40,
   chui: 18,

@@ -12,8 +12,8 @@ import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice } from "./ad
 import { AdPhoto } from "./ad-photo.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
-/** The photo widths of a card in a grid of 2 (phones), 3 (tablets) and 4 columns. */
-export const cardPhotoSizes = "(max-width: 36em) 50vw, (max-width: 62em) 33vw, 320px";
+/** The photo widths of a card in a grid of 2 (below Mantine's `sm`, 48em), 3 (to `lg`, 75em) and 4 columns. */
+export const cardPhotoSizes = "(max-width: 48em) 50vw, (max-width: 75em) 33vw, 320px";
 
 const promotionColors = { premium: "grape", vip: "orange", top: "indigo" } as const;
 

@@ -65,16 +65,25 @@ const rowPhotoSizes = "(max-width: 48em) 46vw, (max-width: 75em) 31vw, 300px";
 export function AdRow({
   ads,
   currency,
+  priorityCount = 0,
   testId,
 }: {
   ads: readonly AdCardData[];
   currency?: Currency;
+  /** How many of the first cards load their cover at once (the row opens the page). */
+  priorityCount?: number;
   testId?: string;
 }) {
   return (
     <div className={rowClasses.row} data-testid={testId}>
-      {ads.map((ad) => (
-        <AdCard key={ad.id} ad={ad} sizes={rowPhotoSizes} {...(currency ? { currency } : {})} />
+      {ads.map((ad, index) => (
+        <AdCard
+          key={ad.id}
+          ad={ad}
+          sizes={rowPhotoSizes}
+          priority={index < priorityCount}
+          {...(currency ? { currency } : {})}
+        />
       ))}
     </div>
   );

@@ -61,6 +61,8 @@ function useTotalText() {
 
 /** Promoted ads shown above the list, one row; the others stay in their place in the list. */
 const PROMOTED_SHOWN = 4;
+/** The cards of the list's first row (three columns on wide screens): their covers load at once, first. */
+const FIRST_ROW = 3;
 
 function ListResults({ data, currency }: { data: AdListData; currency: Currency | undefined }) {
   const { t } = useTranslation();
@@ -83,14 +85,14 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
               {t("ads.list.promoted")}
             </Title>
           </Group>
-          <AdRow ads={promoted} currency={currency} testId="ads-promoted" />
+          <AdRow ads={promoted} currency={currency} priorityCount={FIRST_ROW} testId="ads-promoted" />
         </Box>
       )}
       <AdGrid
         ads={items}
         currency={currency}
         cols={cols}
-        priorityCount={promoted.length > 0 ? 0 : 2}
+        priorityCount={promoted.length > 0 ? 0 : FIRST_ROW}
         testId="ads-list"
       />
       <ShowMore more={more} />

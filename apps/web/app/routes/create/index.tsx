@@ -4,13 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { TitledPage } from "../../components/titled-page.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
-
-const createTitle = {
-  car: "createCar",
-  commercial: "createCommercial",
-  moto: "createMoto",
-  uslugi: "createUslugi",
-} as const;
+import { createTitleKeys } from "./titles.ts";
 
 /** `/create`: choose what to sell. */
 export default function CreateChooser() {
@@ -33,7 +27,7 @@ export default function CreateChooser() {
                 <ThemeIcon size={48} radius="md" variant="light">
                   <Icon size={28} stroke={1.6} />
                 </ThemeIcon>
-                <Text fw={600}>{t(`page.${createTitle[vertical]}.title`)}</Text>
+                <Text fw={600}>{t(createTitleKeys[vertical])}</Text>
               </Group>
             </Card>
           );

@@ -5,13 +5,7 @@ import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { pagePathOf } from "../../lib/route-url.ts";
 import type { Route } from "./+types/vertical.ts";
-
-const titles = {
-  car: "createCar",
-  commercial: "createCommercial",
-  moto: "createMoto",
-  uslugi: "createUslugi",
-} as const;
+import { createTitleKeys } from "./titles.ts";
 
 /** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi` (one route each). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const handle: PageHandle = {
   breadcrumbs: (_params, data) => [
-    { key: `page.${titles[(data as Awaited<ReturnType<typeof loader>>).vertical]}.title` },
+    { key: createTitleKeys[(data as Awaited<ReturnType<typeof loader>>).vertical] },
   ],
 };
 

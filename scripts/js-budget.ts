@@ -1,0 +1,106 @@
+// `npm run test:budget` (part of `npm test`, after the build): the JavaScript a first visit to each
+// budgeted page fetches, gzip-compressed, from the built client's React Router manifest — the entry,
+// then every route the page matches (root → … → page): its module and the modules it imports
+// statically, each file once. Prints a table and exits 1 when a page is over its budget.
+//
+// The budgets hold each page at what it weighs now, so no change makes it heavier unnoticed; lower
+// one whenever a page gets lighter. Issue 11's targets are 120 KB (150 KB for the create form):
+// printed beside them, not yet enforced, as no page meets them yet.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** The parts of React Router's client manifest (`assets/manifest-<hash>.js`) the budget reads. */
+export interface ClientManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { parentId?: string; module: string; imports?: string[] }>;
+}
+
+export interface PageBudget {
+  page: string;
+  /** The id of the deepest route the page matches (the route table's ids, `routes.ts`). */
+  routeId: string;
+  /** Kilobytes (1,000 bytes) of gzip-compressed JavaScript: more fails the test. */
+  budgetKb: number;
+  /** Issue 11's target, in the same unit. */
+  targetKb: number;
+}
+
+export const pageBudgets: PageBudget[] = [
+  { page: "home /", routeId: "routes/home", budgetKb: 290, targetKb: 120 },
+  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 365, targetKb: 120 },
+  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 345, targetKb: 120 },
+  { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 320, targetKb: 120 },
+  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 375, targetKb: 150 },
+];
+
+/** The JavaScript files a first load of the route fetches, in the order the page lists them. */
+export function firstLoadFiles(manifest: ClientManifest, routeId: string): string[] {
+  const chain: string[] = [];
+  for (let id: string | undefined = routeId; id !== undefined; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`the client manifest has no route "${id}"`);
+    chain.unshift(route.module, ...(route.imports ?? []));
+  }
+  return [...new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...chain])];
+}
+
+export interface PageWeight extends PageBudget {
+  files: number;
+  gzipBytes: number;
+  isOver: boolean;
+}
+
+/** Each page's first-load JavaScript, measured by `gzipSize` (a file's URL path → bytes). */
+export function weighPages(
+  manifest: ClientManifest,
+  budgets: PageBudget[],
+  gzipSize: (file: string) => number,
+): PageWeight[] {
+  return budgets.map((budget) => {
+    const files = firstLoadFiles(manifest, budget.routeId);
+    const gzipBytes = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    return { ...budget, files: files.length, gzipBytes, isOver: gzipBytes > budget.budgetKb * 1000 };
+  });
+}
+
+/** The client manifest of a build: `window.__reactRouterManifest={…};` in `assets/manifest-*.js`. */
+export function readClientManifest(clientDir: string): ClientManifest {
+  const assets = path.join(clientDir, "assets");
+  const names = readdirSync(assets).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (names.length !== 1) throw new Error(`expected one manifest-*.js in ${assets}, found ${names.length}`);
+  const source = readFileSync(path.join(assets, names[0]!), "utf8");
+  const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
+  return JSON.parse(json) as ClientManifest;
+}
+
+function formatTable(weights: PageWeight[]): string {
+  const rows = [
+    ["page", "route", "files", "gzip KB", "budget KB", "target KB", ""],
+    ...weights.map((weight) => [
+      weight.page,
+      weight.routeId,
+      String(weight.files),
+      (weight.gzipBytes / 1000).toFixed(1),
+      String(weight.budgetKb),
+      String(weight.targetKb),
+      weight.isOver ? "OVER" : "ok",
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")).join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const clientDir = path.resolve(import.meta.dirname, "../apps/web/build/client");
+  const weights = weighPages(
+    readClientManifest(clientDir),
+    pageBudgets,
+    (file) => gzipSync(readFileSync(path.join(clientDir, file))).length,
+  );
+  console.info(`First-load JavaScript (gzip) of the client build in ${clientDir}:\n${formatTable(weights)}`);
+  if (weights.some((weight) => weight.isOver)) {
+    console.error("A page's first-load JavaScript is over its budget (scripts/js-budget.ts).");
+    process.exitCode = 1;
+  }
+}
