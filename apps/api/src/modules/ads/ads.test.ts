@@ -496,21 +496,6 @@ describe("views and complaints", () => {
     expect(await storedViews()).toBe(3);
   });
 
-  it("[P4.7] writes the views still pending when the app closes", async () => {
-    const own = await createTestApp();
-    try {
-      const owner = await signUpUser(own);
-      const ad = await createPublished(own, owner, (await validBodies(own)).car);
-      const viewed = await own.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view` });
-      expect(viewed.json()).toEqual({ views: 1, isCounted: true });
-      await own.app.close();
-      const [row] = await own.database.db.select({ views: ads.views }).from(ads).where(eq(ads.id, ad.id));
-      expect(row?.views).toBe(1);
-    } finally {
-      await own.close();
-    }
-  });
-
   it("[P4] takes one complaint per user per ad, with a reason code", async () => {
     const ad = await createAd(bodies.uslugi);
     const other = callAs(harness, stranger);
