@@ -190,7 +190,9 @@ export const adSearchResponseSchema = z.object({
   total: z.number().int(),
   totalIsExact: z
     .boolean()
-    .describe(`false: more than ${adExactCountLimit} matches, the total is an estimate`),
+    .describe(
+      `false: more than ${adExactCountLimit} matches, and \`total\` is ${adExactCountLimit} ("${adExactCountLimit}+")`,
+    ),
   otherVerticals: z
     .array(adVerticalCountSchema)
     .describe(

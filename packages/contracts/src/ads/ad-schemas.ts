@@ -23,8 +23,8 @@ export const adPriceMax = 1_000_000_000;
 export const adSearchLimitDefault = 20;
 export const adSearchLimitMax = 50;
 /**
- * Up to this many matches the total is counted exactly; above it the planner's estimate is given,
- * rounded to two significant digits and never below this (decision 041).
+ * Up to this many matches the total is counted exactly; above it the total is this number, marked
+ * not exact: "1 000+" (decision 041). A count never reads more than one row past it.
  */
 export const adExactCountLimit = 1_000;
 

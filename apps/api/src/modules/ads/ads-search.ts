@@ -244,23 +244,8 @@ export interface AdSearch {
    * each (a paid raise moves an ad up); an ad in several counts in its strongest. One statement.
    */
   findPage(page: SearchPage): Promise<{ rows: AdCardRow[]; promoted: AdCardRow[] }>;
-  /** Exact up to `limit`; above it the planner's estimate, rounded, at least `limit`. */
+  /** Exact up to `limit`; above it `limit` itself, not exact ("1 000+"): at most `limit + 1` rows read. */
   count(bound: BoundSearch, limit: number): Promise<{ total: number; isExact: boolean }>;
-}
-
-/**
- * How many ads an estimate must exceed for counting to be skipped: the planner's guess is rarely
- * this far above the truth, and counting the first `limit` matches of a broad filter is the
- * slowest part of a search (thousands of rows read to learn "more than the limit").
- */
-const SURELY_MORE = 2;
-/**
- * An estimate as the answer gives it: two significant digits (8,697 → 8,700: no more precise than
- * it is), and at least `limit` (more than `limit` were found or expected).
- */
-export function approximately(estimated: number, limit: number): number {
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(estimated, 1))) - 1);
-  return Math.max(Math.round(estimated / step) * step, limit);
 }
 
 /** Statements kept per process; PostgreSQL keeps the named ones per connection. */
@@ -430,19 +415,7 @@ export function createAdSearch(db: Database): AdSearch {
     },
 
     async count(bound, limit) {
-      const estimateQuery = sql`explain (format json) select 1 from ${ads} where ${bound.where}`;
-      const estimate = statements.get<{ "QUERY PLAN": unknown }[]>(
-        `estimate|${bound.shape}`,
-        (name) => prepareStatement(db, estimateQuery, name),
-        () => sqlText(estimateQuery),
-      );
-      const [row] = await estimate.execute(bound.values);
-      const raw = row?.["QUERY PLAN"];
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-      const estimated = Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
-      if (estimated > limit * SURELY_MORE) return { total: approximately(estimated, limit), isExact: false };
-
-      const countQuery = sql`select count(*)::int as total from (select 1 from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
+      const countQuery = sql`select count(*)::int as total from (select from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
       const counter = statements.get<{ total: number }[]>(
         `count|${bound.shape}`,
         (name) => prepareStatement(db, countQuery, name),
@@ -450,8 +423,7 @@ export function createAdSearch(db: Database): AdSearch {
       );
       const [counted] = await counter.execute({ ...bound.values, cap: limit + 1 });
       const total = Number(counted?.total ?? 0);
-      if (total <= limit) return { total, isExact: true };
-      return { total: approximately(estimated, limit), isExact: false };
+      return total <= limit ? { total, isExact: true } : { total: limit, isExact: false };
     },
   };
 }
