@@ -1,4 +1,4 @@
-// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential] [--profile /about]`: the site under load
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential | --searches-only] [--profile /about]`: the site under load
 // on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
 // repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
 // pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
@@ -34,6 +34,7 @@ const { values: options } = parseArgs({
     "seed-only": { type: "boolean", default: false },
     pages: { type: "boolean", default: false },
     sequential: { type: "boolean", default: false },
+    "searches-only": { type: "boolean", default: false },
     profile: { type: "string" },
   },
 });
@@ -160,11 +161,13 @@ async function main(): Promise<void> {
     const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
     const pagesOnly = options.pages || options.sequential;
     const searches = pagesOnly ? [] : await measureSearches(target, url, database.cases);
-    const pages = await measurePages(
-      target,
-      pageCases({ firstId: database.firstAdId, count: AD_COUNT }),
-      options.sequential,
-    );
+    const pages = options["searches-only"]
+      ? []
+      : await measurePages(
+          target,
+          pageCases({ firstId: database.firstAdId, count: AD_COUNT }),
+          options.sequential,
+        );
     console.info(
       [
         "",
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
         `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
         "",
         ...(pagesOnly ? [] : [...reportSearches(searches, AD_COUNT), ""]),
-        ...reportPages(pages, options.sequential),
+        ...(pages.length > 0 ? reportPages(pages, options.sequential) : []),
       ].join("\n"),
     );
   } finally {

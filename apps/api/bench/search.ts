@@ -523,10 +523,12 @@ async function buildCases(client: pg.Client): Promise<SearchCase[]> {
   ];
 }
 
-async function search(url: string): Promise<AdSearchResponse> {
+/** The answer, and its size in bytes as sent before compression. */
+async function search(url: string): Promise<AdSearchResponse & { bytes: number }> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
-  return (await response.json()) as AdSearchResponse;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${text.slice(0, 300)}`);
+  return { ...(JSON.parse(text) as AdSearchResponse), bytes: Buffer.byteLength(text) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -600,6 +602,8 @@ export interface SearchResult {
   statements: Timed[];
   sqlMs: number;
   total: number;
+  /** The JSON answer's size (uncompressed). */
+  bytes: number;
 }
 
 /** Every case under load, repeated and distinct (a warm-up run before each), then its bare SQL time. */
@@ -651,7 +655,16 @@ export async function measureSearches(
         statements.push(await explain(explainPool, statement));
       }
       const sqlMs = statements.reduce((sum, timed) => sum + timed.planningMs + timed.executionMs, 0);
-      results.push({ name: benchCase.name, path, repeated, distinct, statements, sqlMs, total: first.total });
+      results.push({
+        name: benchCase.name,
+        path,
+        repeated,
+        distinct,
+        statements,
+        sqlMs,
+        total: first.total,
+        bytes: first.bytes,
+      });
       console.info(
         `measured: ${benchCase.name} — repeated ${Math.round(repeated.perSecond)}/s, p95 ${formatMs(repeated.p95)} ms; ` +
           `distinct ${Math.round(distinct.perSecond)}/s, p95 ${formatMs(distinct.p95)} ms`,
@@ -680,7 +693,7 @@ export function reportSearches(results: SearchResult[], adCount: number): string
     const before = previous[result.name];
     const vs100k = before ? `; distinct p95 ${(result.distinct.p95 / before).toFixed(2)}× the 100k run` : "";
     lines.push(
-      `${result.name}  (total ${result.total.toLocaleString("en")})`,
+      `${result.name}  (total ${result.total.toLocaleString("en")}; answer ${result.bytes.toLocaleString("en")} bytes)`,
       `      ${result.path}`,
       `      ${verdict(result.repeated)} repeated: ${formatLoad(result.repeated, "req/s")}`,
       `      ${verdict(result.distinct)} distinct: ${formatLoad(result.distinct, "req/s")}`,

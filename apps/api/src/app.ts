@@ -24,6 +24,7 @@ import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
+import { adViewsFlushMs } from "./modules/ads/ads-views.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -190,6 +191,17 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   }, 600_000);
   expirySweep.unref();
   app.addHook("onClose", async () => clearInterval(expirySweep));
+  // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
+  const viewFlush = setInterval(() => {
+    adsService
+      .flushAdViews()
+      .catch((error: unknown) => app.log.error({ err: error }, "ad views flush failed"));
+  }, adViewsFlushMs);
+  viewFlush.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(viewFlush);
+    await adsService.flushAdViews();
+  });
   const photosService = createPhotosService({
     db: database.db,
     storage,

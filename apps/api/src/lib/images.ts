@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { adPhotoMaxPixels, adPhotoWidths } from "@unaa/contracts";
+import { adPhotoMaxPixels, adPhotoWidths, adPhotoWidthsFor } from "@unaa/contracts";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 import { limitConcurrency } from "./concurrency.ts";
@@ -120,14 +120,6 @@ async function encodeAvatar(input: Buffer): Promise<Buffer> {
   } catch (error) {
     throw toImageError(error);
   }
-}
-
-/**
- * The widths an ad photo is stored in, given its largest stored width: the standard widths below
- * it, then itself (never upscaled: a 1000 px original gives 320, 800 and 1000).
- */
-export function adPhotoWidthsFor(largest: number): number[] {
-  return [...adPhotoWidths.filter((width) => width < largest), largest];
 }
 
 export interface EncodedAdPhoto {

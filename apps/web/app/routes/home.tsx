@@ -116,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     fresh.map((strip) => [
       strip.vertical,
       strip.total > 0
-        ? t(strip.isExact ? "ads.list.total" : "ads.list.totalEstimate", {
+        ? t(strip.isExact ? "ads.list.total" : "ads.list.totalMore", {
             count: strip.total,
             shown: formatCount(strip.total, locale),
           })

@@ -5,7 +5,7 @@ import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
 import { textInput } from "../text.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
-import { adPhotoSchema } from "./ad-photos.ts";
+import { adCoverSchema, adPhotoSchema } from "./ad-photos.ts";
 import {
   adComplaintReasons,
   adExactCountLimit,
@@ -85,7 +85,7 @@ export const adCardSchema = z.object({
   fields: z.record(z.string(), fieldValueSchema).describe("The vertical's fields shown on cards"),
   publishedAt: z.iso.datetime().nullable(),
   raisedAt: z.iso.datetime().nullable(),
-  cover: adPhotoSchema.nullable().describe("The first photo"),
+  cover: adCoverSchema.nullable().describe("The first photo"),
   photoCount: z.number().int(),
   oldPrice: z
     .number()
@@ -170,7 +170,9 @@ export const adSearchResponseSchema = z.object({
   total: z.number().int(),
   totalIsExact: z
     .boolean()
-    .describe(`false: more than ${adExactCountLimit} matches, the total is an estimate`),
+    .describe(
+      `false: more than ${adExactCountLimit} matches, and \`total\` is ${adExactCountLimit} ("${adExactCountLimit}+")`,
+    ),
   otherVerticals: z
     .array(adVerticalCountSchema)
     .describe(

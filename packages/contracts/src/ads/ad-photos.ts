@@ -11,3 +11,21 @@ export const adPhotoSchema = z.object({
   avif: z.string().nullable().describe("`srcset` of the AVIF sizes; null where AVIF did not pay"),
 });
 export type AdPhoto = z.infer<typeof adPhotoSchema>;
+
+/**
+ * A list card's photo (decision 045): the address its sizes are named from instead of their
+ * `srcset`s, which `adPhotoSources` writes out where the card is drawn.
+ */
+export const adCoverSchema = z.object({
+  url: z
+    .string()
+    .describe(
+      "The photo's address without its size: `<url>-<width>.webp` (and `.avif` when `hasAvif`) for 320, 800 " +
+        "and 1600 px, the widths below `width` and `width` itself",
+    ),
+  width: z.number().int().describe("Of the largest stored size"),
+  height: z.number().int(),
+  placeholder: z.string().describe("A tiny blurred WebP as a data: URL, painted until the photo loads"),
+  hasAvif: z.boolean().describe("AVIF sizes exist beside the WebP ones"),
+});
+export type AdCover = z.infer<typeof adCoverSchema>;

@@ -2,6 +2,7 @@
  * Ads' value lists (statuses, reasons, sorts) and limits, shared by the pages and the API.
  * Schema-free (no zod), so a page importing a limit does not bundle the schemas.
  */
+import type { AdCover, AdPhoto } from "./ad-photos.ts";
 
 export const adTitleMinLength = 5;
 export const adTitleMaxLength = 100;
@@ -10,8 +11,11 @@ export const adDescriptionMaxLength = 4000;
 export const adPriceMax = 1_000_000_000;
 export const adSearchLimitDefault = 20;
 export const adSearchLimitMax = 50;
-/** Up to this many matches the total is counted exactly; above it the planner's estimate is given. */
-export const adExactCountLimit = 10_000;
+/**
+ * Up to this many matches the total is counted exactly; above it the total is this number, marked
+ * not exact: "1 000+" (decision 045). A count never reads more than one row past it.
+ */
+export const adExactCountLimit = 1_000;
 
 /** A YouTube watch, short or embed link (the only video host the detail page embeds). */
 export const youtubeUrlPattern =
@@ -24,6 +28,30 @@ export const adPhotoMaxBytes = 15 * 1024 * 1024;
 export const adPhotoMaxPixels = 50_000_000;
 /** The widths every photo is stored in (WebP; AVIF too where it is smaller). */
 export const adPhotoWidths = [320, 800, 1600] as const;
+/** The width of `src`: the size a card or a phone screen shows. */
+const adPhotoSrcWidth = 800;
+
+/**
+ * The widths an ad photo is stored in, given its largest stored width: the standard widths below
+ * it, then itself (never upscaled: a 1000 px original gives 320, 800 and 1000).
+ */
+export function adPhotoWidthsFor(largest: number): number[] {
+  return [...adPhotoWidths.filter((width) => width < largest), largest];
+}
+
+/** The `src` and `srcset`s of a photo's stored sizes, from the address they are named after. */
+export function adPhotoSources(
+  photo: Pick<AdCover, "url" | "width" | "hasAvif">,
+): Pick<AdPhoto, "src" | "webp" | "avif"> {
+  const widths = adPhotoWidthsFor(photo.width);
+  const srcset = (format: "webp" | "avif") =>
+    widths.map((width) => `${photo.url}-${width}.${format} ${width}w`).join(", ");
+  return {
+    src: `${photo.url}-${Math.min(adPhotoSrcWidth, photo.width)}.webp`,
+    webp: srcset("webp"),
+    avif: photo.hasAvif ? srcset("avif") : null,
+  };
+}
 
 /** requirements P4. */
 export const adStatuses = ["draft", "pending", "active", "archived", "sold", "rejected", "removed"] as const;

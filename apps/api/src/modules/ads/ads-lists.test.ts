@@ -1,14 +1,16 @@
 import {
   type AdCard,
+  adCardSchema,
   adCardsPageSchema,
   adPriceSummarySchema,
   adSearchResponseSchema,
+  myAdSchema,
 } from "@unaa/contracts";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ads, type StoredAdPhoto } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { bearer, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import {
   type CatalogPick,
   callAs,
@@ -270,6 +272,63 @@ describe("GET /api/ads/cars-summary", () => {
       const response = await callAs(harness, null)("GET", `/api/ads/cars-summary?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(JSON.stringify(response.json().errors), query).toContain(path);
+    }
+  });
+});
+
+describe("card answers", () => {
+  it("[P5.1] a list card carries what a card shows, its cover as the address its sizes are named after", async () => {
+    const photo: StoredAdPhoto = {
+      id: 2,
+      base: "photos/2-test",
+      width: 1000,
+      height: 750,
+      placeholder: "data:image/webp;base64,UklGRg==",
+      avif: true,
+    };
+    const id = await car("pink", 700_000, { photos: [photo], urgentUntil: future() });
+    const [card] = (await search("color=pink")).items;
+    expect(card?.cover).toEqual({
+      url: "/uploads/photos/2-test",
+      width: 1000,
+      height: 750,
+      placeholder: photo.placeholder,
+      hasAvif: true,
+    });
+
+    // Written as built, not through the schema: every list still answers the schema's keys, no more.
+    const cardKeys = Object.keys(adCardSchema.shape).sort();
+    const keysOf = (items: object[]) => items.map((item) => Object.keys(item).sort());
+    const other = await signUpUser(harness);
+    await callAs(harness, other)("PUT", `/api/ads/${id}/favorite`);
+    const answers = {
+      search: (await callAs(harness, null)("GET", "/api/ads?vertical=car&color=pink")).json().items,
+      urgent: (await callAs(harness, null)("GET", "/api/ads/urgent?limit=50")).json().items,
+      cards: (await callAs(harness, null)("GET", `/api/ads/cards?ids=${id}`)).json().items,
+      similar: (await callAs(harness, null)("GET", `/api/ads/${id}/similar`)).json().items,
+      favorites: (await callAs(harness, other)("GET", "/api/favorites")).json().items,
+    };
+    for (const [list, items] of Object.entries(answers)) {
+      expect(items.length, list).toBeGreaterThan(0);
+      for (const keys of keysOf(items)) expect(keys, list).toEqual(cardKeys);
+    }
+    const mine = await harness.app.inject({ url: "/api/users/me/ads?limit=50", headers: bearer(seller) });
+    for (const keys of keysOf(mine.json().items)) expect(keys).toEqual(Object.keys(myAdSchema.shape).sort());
+  });
+
+  it("[P5.1] the OpenAPI document still describes the card answers written without the schema", async () => {
+    const document = (await harness.app.inject({ url: "/api/docs/json" })).json();
+    const answerOf = (path: string) =>
+      JSON.stringify(document.paths[path]?.get?.responses?.["200"]?.content?.["application/json"]?.schema);
+    for (const path of [
+      "/api/ads",
+      "/api/ads/urgent",
+      "/api/ads/cards",
+      "/api/favorites",
+      "/api/users/me/ads",
+    ]) {
+      expect(answerOf(path), path).toContain('"hasAvif"');
+      expect(answerOf(path), path).toContain('"photoCount"');
     }
   });
 });

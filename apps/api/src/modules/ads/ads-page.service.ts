@@ -13,10 +13,11 @@ import {
   verticalDefinitions,
 } from "@unaa/contracts";
 import { AppError } from "../../errors.ts";
-import { findAdById, findPriceHistory, findSimilarAdCards, recordAdView } from "./ads.repository.ts";
+import { findAdById, findPriceHistory, findSimilarAdCards, insertAdView } from "./ads.repository.ts";
 import { type AdViewer, findVisibleAd, isStaffViewer } from "./ads-access.ts";
 import type { AdsContext } from "./ads-context.ts";
 import { presentAd, toCard } from "./ads-presenters.ts";
+import { createAdViewCounts } from "./ads-views.ts";
 
 export interface AdPageReads {
   /** An active ad for anyone; any other state only for its owner and for moderators. */
@@ -27,14 +28,18 @@ export interface AdPageReads {
   findSimilarAds(id: number): Promise<AdCard[]>;
   /** One view per visitor per day, of an active ad, not by its owner. */
   countAdView(viewer: AdViewer | null, visitor: string, id: number): Promise<AdViewResponse>;
+  /** Adds the views counted since the last flush to the ads' counters (every few seconds, and at close). */
+  flushAdViews(): Promise<void>;
 }
 
 export function createAdPageReads(context: AdsContext): AdPageReads {
   const { db, storage } = context;
+  const views = createAdViewCounts(db);
   return {
     async getAd(viewer, id) {
       const row = await findVisibleAd(db, viewer, id);
-      return presentAd(context, row, viewer?.id ?? null, isStaffViewer(viewer));
+      const ad = await presentAd(context, row, viewer?.id ?? null, isStaffViewer(viewer));
+      return { ...ad, views: ad.views + views.pendingOf(id) };
     },
 
     async getPriceHistory(viewer, id) {
@@ -60,10 +65,15 @@ export function createAdPageReads(context: AdsContext): AdPageReads {
     async countAdView(viewer, visitor, id) {
       const row = await findAdById(db, id);
       if (row?.status !== "active") throw new AppError("AD_NOT_FOUND");
-      if (viewer?.id === row.userId) return { views: row.views, isCounted: false };
+      const shown = () => row.views + views.pendingOf(id);
+      if (viewer?.id === row.userId) return { views: shown(), isCounted: false };
       // The day of Kyrgyzstan (UTC+6, no daylight saving), so "one per day" follows local midnight.
       const day = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
-      return recordAdView(db, { adId: id, visitor, day });
+      const isCounted = await insertAdView(db, { adId: id, visitor, day });
+      if (isCounted) views.add(id);
+      return { views: shown(), isCounted };
     },
+
+    flushAdViews: views.flush,
   };
 }

@@ -17,7 +17,7 @@ import {
   verticalDefinitions,
 } from "@unaa/contracts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { toAdPhoto } from "../photos/photos.service.ts";
+import { toAdCover, toAdPhoto } from "../photos/photos.service.ts";
 import { type AdCardRow, type AdRow, cardRowOf, findSeller } from "./ads.repository.ts";
 import type { AdsContext } from "./ads-context.ts";
 
@@ -67,7 +67,7 @@ export function toCard(row: AdCardRow, storage: FileStorage): AdCard {
     raisedAt: row.raisedAt?.toISOString() ?? null,
     oldPrice: row.oldPrice,
     ...paidMarks(row, Date.now()),
-    cover: row.cover ? toAdPhoto(row.cover, storage) : null,
+    cover: row.cover ? toAdCover(row.cover, storage) : null,
     photoCount: row.photoCount ?? 0,
   };
 }

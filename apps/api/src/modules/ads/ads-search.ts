@@ -244,16 +244,10 @@ export interface AdSearch {
    * each (a paid raise moves an ad up); an ad in several counts in its strongest. One statement.
    */
   findPage(page: SearchPage): Promise<{ rows: AdCardRow[]; promoted: AdCardRow[] }>;
-  /** Exact up to `limit`; above it the planner's estimate. */
+  /** Exact up to `limit`; above it `limit` itself, not exact ("1 000+"): at most `limit + 1` rows read. */
   count(bound: BoundSearch, limit: number): Promise<{ total: number; isExact: boolean }>;
 }
 
-/**
- * How many ads an estimate must exceed for counting to be skipped: the planner's guess is rarely
- * this far above the truth, and counting the first `limit` matches of a broad filter is the
- * slowest part of a search (tens of thousands of rows read to learn "more than 10,000").
- */
-const SURELY_MORE = 2;
 /** Statements kept per process; PostgreSQL keeps the named ones per connection. */
 const STATEMENTS_MAX = 500;
 /** Query words whose resembling title words are kept, and for how long. */
@@ -421,19 +415,7 @@ export function createAdSearch(db: Database): AdSearch {
     },
 
     async count(bound, limit) {
-      const estimateQuery = sql`explain (format json) select 1 from ${ads} where ${bound.where}`;
-      const estimate = statements.get<{ "QUERY PLAN": unknown }[]>(
-        `estimate|${bound.shape}`,
-        (name) => prepareStatement(db, estimateQuery, name),
-        () => sqlText(estimateQuery),
-      );
-      const [row] = await estimate.execute(bound.values);
-      const raw = row?.["QUERY PLAN"];
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-      const estimated = Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
-      if (estimated > limit * SURELY_MORE) return { total: estimated, isExact: false };
-
-      const countQuery = sql`select count(*)::int as total from (select 1 from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
+      const countQuery = sql`select count(*)::int as total from (select from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
       const counter = statements.get<{ total: number }[]>(
         `count|${bound.shape}`,
         (name) => prepareStatement(db, countQuery, name),
@@ -441,8 +423,7 @@ export function createAdSearch(db: Database): AdSearch {
       );
       const [counted] = await counter.execute({ ...bound.values, cap: limit + 1 });
       const total = Number(counted?.total ?? 0);
-      if (total <= limit) return { total, isExact: true };
-      return { total: Math.max(estimated, limit + 1), isExact: false };
+      return total <= limit ? { total, isExact: true } : { total: limit, isExact: false };
     },
   };
 }

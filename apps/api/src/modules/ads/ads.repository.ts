@@ -453,25 +453,33 @@ export function summarizeCatalogEntryPrices(db: Database, entry: AdPriceSummaryQ
 }
 
 /** Counts a view unless this visitor's view of the ad was counted that day; answers the views. */
-export async function recordAdView(
+/** Notes that `visitor` saw the ad on `day`; false when that visit was noted already. */
+export async function insertAdView(
   db: Database,
   view: { adId: number; visitor: string; day: string },
-): Promise<{ views: number; isCounted: boolean }> {
+): Promise<boolean> {
   const inserted = await db
     .insert(adViews)
     .values(view)
     .onConflictDoNothing()
     .returning({ adId: adViews.adId });
-  if (inserted.length === 0) {
-    const [row] = await db.select({ views: ads.views }).from(ads).where(eq(ads.id, view.adId));
-    return { views: row?.views ?? 0, isCounted: false };
-  }
-  const [row] = await db
-    .update(ads)
-    .set({ views: sql`${ads.views} + 1` })
-    .where(eq(ads.id, view.adId))
-    .returning({ views: ads.views });
-  return { views: row?.views ?? 0, isCounted: true };
+  return inserted.length > 0;
+}
+
+/** Adds views to the ads' counters, `[ad id, views]` each: one statement, rows in id order. */
+export async function addAdViews(
+  db: Database,
+  counts: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (counts.length === 0) return;
+  const sorted = [...counts].sort(([a], [b]) => a - b);
+  // Two array literals (`{4,9}`), one text parameter each on both drivers, whatever the batch's size.
+  const ids = `{${sorted.map(([id]) => id).join(",")}}`;
+  const added = `{${sorted.map(([, views]) => views).join(",")}}`;
+  await db.execute(sql`
+    update ${ads} set views = ${ads.views} + counted.views
+    from unnest(${ids}::int[], ${added}::int[]) as counted(id, views)
+    where ${ads.id} = counted.id`);
 }
 
 export type AdComplaintRow = typeof adComplaints.$inferSelect;

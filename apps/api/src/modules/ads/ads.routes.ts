@@ -42,6 +42,26 @@ const conflict = errors(
     "`AD_REJECTED_NEEDS_EDIT`: a rejected ad goes back to moderation by an edit, not by publishing it again",
 );
 
+/**
+ * Lists of cards are the busiest answers, and their cards are built field by field from typed rows
+ * (ads-presenters.ts): they are written as they are, not checked card by card against the schema
+ * again (decision 045: a 26-card answer takes ~70 µs with JSON.stringify, ~300 µs through the zod
+ * serializer, ~220 µs through fast-json-stringify). A search answer is one object for as long as
+ * the answer cache keeps it, so it is written once for all the requests it answers.
+ */
+const written = new WeakMap<object, string>();
+const asBuilt = {
+  serializerCompiler: () => (data: unknown) => {
+    if (typeof data !== "object" || data === null) return JSON.stringify(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = JSON.stringify(data);
+      written.set(data, json);
+    }
+    return json;
+  },
+};
+
 export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = async (app, { adsService }) => {
   const tags = ["ads"];
   const owner = { preHandler: requireUser };
@@ -56,9 +76,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         querystring: adSearchQuerySchema,
         response: { 200: adSearchResponseSchema, 400: badInput },
       },
-      // The busiest call: its cards are built field by field from typed rows (the service's
-      // toCard), so the answer is written as it is rather than checked card by card again.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      ...asBuilt,
     },
     async (request) => adsService.searchAds(request.query),
   );
@@ -72,6 +90,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         querystring: adPageQuerySchema,
         response: { 200: adCardsPageSchema, 400: badInput },
       },
+      ...asBuilt,
     },
     async (request) => adsService.listUrgentAds(request.query),
   );
@@ -101,6 +120,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         querystring: myAdsQuerySchema,
         response: { 200: myAdsResponseSchema, 400: badInput, 401: unauthorized },
       },
+      ...asBuilt,
     },
     async (request) => adsService.listMyAds(currentUser(request).id, request.query),
   );
@@ -156,6 +176,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         params: adIdParamsSchema,
         response: { 200: adCardsResponseSchema, 404: notFound },
       },
+      ...asBuilt,
     },
     async (request) => ({ items: await adsService.findSimilarAds(request.params.id) }),
   );
@@ -262,6 +283,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         security,
         response: { 200: adFavoritesResponseSchema, 401: unauthorized },
       },
+      ...asBuilt,
     },
     async (request) => ({ items: await adsService.listFavorites(currentUser(request).id) }),
   );
@@ -298,6 +320,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         }),
         response: { 200: adCardsResponseSchema, 400: badInput },
       },
+      ...asBuilt,
     },
     async (request) => ({
       items: await adsService.findAdCards([...new Set(request.query.ids.split(",").map(Number))]),

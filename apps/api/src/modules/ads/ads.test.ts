@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
-import { callAs, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
+import { callAs, createPublished, pickCatalog, pickPlaces, setSetting, validBodies } from "./ads-test-kit.ts";
 
 let harness: TestApp;
 let seller: TestClient;
@@ -475,6 +475,25 @@ describe("views and complaints", () => {
     expect((await view(stranger, "10.9.0.3")).json()).toEqual({ views: 3, isCounted: false });
     expect((await view(seller, "10.9.0.4")).json()).toEqual({ views: 3, isCounted: false });
     expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 3 });
+  });
+
+  it("[P4.7] writes counted views to the ad in one batch at the next flush", async () => {
+    // An owner of its own: the file's seller keeps its free places for the tests after this one.
+    const ad = await createPublished(harness, await signUpUser(harness), bodies.car);
+    for (const ip of ["10.9.1.1", "10.9.1.2", "10.9.1.1"]) {
+      await harness.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view`, remoteAddress: ip });
+    }
+    const storedViews = async () =>
+      (await harness.database.db.select({ views: ads.views }).from(ads).where(eq(ads.id, ad.id)))[0]?.views;
+    expect(await storedViews()).toBe(0);
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 2 });
+    await harness.app.services.adsService.flushAdViews();
+    expect(await storedViews()).toBe(2);
+    // Once written, a view is not counted twice: the ad page shows the stored count alone.
+    expect((await asGuest()("GET", `/api/ads/${ad.id}`)).json()).toMatchObject({ views: 2 });
+    await harness.app.inject({ method: "POST", url: `/api/ads/${ad.id}/view`, remoteAddress: "10.9.1.3" });
+    await harness.app.services.adsService.flushAdViews();
+    expect(await storedViews()).toBe(3);
   });
 
   it("[P4] takes one complaint per user per ad, with a reason code", async () => {

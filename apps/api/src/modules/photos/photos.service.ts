@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { AdPhoto, FieldError } from "@unaa/contracts";
+import {
+  type AdCover,
+  type AdPhoto,
+  adPhotoSources,
+  adPhotoWidthsFor,
+  type FieldError,
+} from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { adPhotoWidthsFor, encodeAdPhoto } from "../../lib/images.ts";
+import { encodeAdPhoto } from "../../lib/images.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import {
@@ -28,8 +34,6 @@ export const photoUploadsPerHour = 120;
 export const unattachedPhotosMax = 60;
 /** Photos never given to an ad are removed after this long. */
 export const unattachedPhotoLifetimeMs = 24 * 3_600_000;
-/** The width of `src`: the size a card or a phone screen shows. */
-const SRC_WIDTH = 800;
 
 export interface PhotosService {
   /** An uploaded image → a stored, unattached photo of the user. */
@@ -48,21 +52,25 @@ export function photoFileKeys(photo: PhotoFiles): string[] {
   ]);
 }
 
+/** A stored photo as a list card shows it: the address its sizes are named after. */
+export function toAdCover(photo: StoredAdPhoto, storage: FileStorage): AdCover {
+  return {
+    url: storage.publicUrl(photo.base),
+    width: photo.width,
+    height: photo.height,
+    placeholder: photo.placeholder,
+    hasAvif: photo.avif,
+  };
+}
+
 /** The public form of a stored photo: URLs of its sizes as `srcset`s, the placeholder. */
 export function toAdPhoto(photo: StoredAdPhoto, storage: FileStorage): AdPhoto {
-  const widths = adPhotoWidthsFor(photo.width);
-  const url = (width: number, format: "webp" | "avif") =>
-    storage.publicUrl(`${photo.base}-${width}.${format}`);
-  const srcset = (format: "webp" | "avif") =>
-    widths.map((width) => `${url(width, format)} ${width}w`).join(", ");
   return {
     id: photo.id,
     width: photo.width,
     height: photo.height,
     placeholder: photo.placeholder,
-    src: url(Math.min(SRC_WIDTH, photo.width), "webp"),
-    webp: srcset("webp"),
-    avif: photo.avif ? srcset("avif") : null,
+    ...adPhotoSources({ url: storage.publicUrl(photo.base), width: photo.width, hasAvif: photo.avif }),
   };
 }
 

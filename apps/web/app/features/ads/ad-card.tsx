@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import { IconCamera, IconTrendingDown } from "@tabler/icons-react";
-import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
+import type { AdCard as AdCardData, AdPhoto as AdPhotoData, Currency } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
@@ -19,7 +19,8 @@ export const cardPhotoSizes = "(max-width: 48em) 50vw, (max-width: 75em) 33vw, 3
 const promotionColors = { premium: "grape", vip: "orange", top: "indigo" } as const;
 
 export interface AdCardProps {
-  ad: AdCardData;
+  /** A list's card; the form's preview gives the whole first photo as the cover. */
+  ad: AdCardData | (Omit<AdCardData, "cover"> & { cover: AdPhotoData | null });
   /** The currency the visitor filters by; the seller's own when absent. */
   currency?: Currency;
   /** Loads the cover at once (the first row of a server-rendered page). */

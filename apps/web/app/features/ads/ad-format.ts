@@ -113,7 +113,12 @@ export function formatFieldValue(
  * The short specs of a card from the definition's `onCard` fields, in their order: the year is
  * left out where the title already ends with it ("Toyota Camry, 2018").
  */
-export function cardSpecs(t: TFunction, locale: Locale, card: AdCard, max = 5): string[] {
+export function cardSpecs(
+  t: TFunction,
+  locale: Locale,
+  card: Pick<AdCard, "vertical" | "fields">,
+  max = 5,
+): string[] {
   const definition = verticalDefinitions[card.vertical];
   const titleYear = definition.title.kind === "generated" ? definition.title.year : null;
   const specs: string[] = [];

@@ -205,7 +205,7 @@ export async function loadAdList({
     searchLeavingOutRefused(services, { vertical, limit: adListPageSize }, requested),
     fromPath[0] ? loadAdsForCar(services, "car", byLevel(fromPath)) : null,
   ]);
-  const texts = listTexts(locale, vertical, group, fromPath, page.total, summary);
+  const texts = listTexts(locale, vertical, group, fromPath, page, summary);
   return { vertical, group, path, filters, refused, page, ...texts };
 }
 
@@ -214,7 +214,7 @@ function listTexts(
   vertical: Vertical,
   group: string | null,
   path: PathEntry[],
-  total: number,
+  { total, totalIsExact }: Pick<AdSearchResponse, "total" | "totalIsExact">,
   summary: AdPriceSummary | null,
 ): Pick<AdListData, "heading" | "description" | "crumbs"> {
   const { t } = getI18n(locale);
@@ -225,7 +225,8 @@ function listTexts(
     : group
       ? t("ads.list.heading.group", { name: groupName })
       : t(`ads.list.heading.${vertical}`);
-  const count = formatCount(total, locale);
+  // Above the exact-count limit, "1 000+".
+  const count = `${formatCount(total, locale)}${totalIsExact ? "" : "+"}`;
   const som = (amount: number) => formatPrice(amount, "KGS", { locale, label: t("currency.KGS.label") });
   // The landing pages of a car name its real price range (of every ad, not only the first page).
   const description =

@@ -48,12 +48,12 @@ import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
 import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
 import { ShowMore, useMorePages } from "./show-more.tsx";
 
-/** "1 234 объявления", "≈ 12 000 объявлений" (above the exact-count limit). */
+/** "1 234 объявления"; "1 000+ объявлений" above the exact-count limit. */
 function useTotalText() {
   const { t } = useTranslation();
   const locale = useLocale();
   return (total: number, isExact: boolean) =>
-    t(isExact ? "ads.list.total" : "ads.list.totalEstimate", {
+    t(isExact ? "ads.list.total" : "ads.list.totalMore", {
       count: total,
       shown: formatCount(total, locale),
     });

@@ -35,7 +35,7 @@ function ad(change: Partial<Ad>): Ad {
     fields: {},
     publishedAt: null,
     raisedAt: null,
-    cover: photo,
+    cover: { url: "/uploads/a", width: 1600, height: 1200, placeholder: photo.placeholder, hasAvif: false },
     photoCount: 1,
     oldPrice: null,
     promotion: null,

@@ -1,8 +1,9 @@
-import type { AdPhoto as AdPhotoData } from "@unaa/contracts";
+import { type AdCover, type AdPhoto as AdPhotoData, adPhotoSources } from "@unaa/contracts";
 import type { CSSProperties } from "react";
 
 export interface AdPhotoProps {
-  photo: AdPhotoData;
+  /** An ad's photo, or a list card's cover (its sources written out here). */
+  photo: AdPhotoData | AdCover;
   alt: string;
   /** The `sizes` of the srcsets: how wide the photo is drawn at each viewport width. */
   sizes: string;
@@ -29,12 +30,13 @@ export function AdPhoto({
   className,
   style,
 }: AdPhotoProps) {
+  const sources = "url" in photo ? adPhotoSources(photo) : photo;
   return (
     <picture>
-      {photo.avif && <source type="image/avif" srcSet={photo.avif} sizes={sizes} />}
-      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
+      {sources.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
       <img
-        src={photo.src}
+        src={sources.src}
         alt={alt}
         width={photo.width}
         height={photo.height}

@@ -1,11 +1,10 @@
 import { Box, Grid, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import type { AdCard as AdCardData } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../../root.tsx";
-import { AdCard } from "../ad-card.tsx";
+import { AdCard, type AdCardProps } from "../ad-card.tsx";
 import { adLocation, fieldLabelKey, formatAdPrice, formatFieldValue } from "../ad-format.ts";
 import { AdPhoto } from "../ad-photo.tsx";
 import type { AdFormStepProps } from "./ad-form-fields.tsx";
@@ -19,7 +18,7 @@ export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "defin
   const regions = useRegions();
   const usdRate = config?.usdRate ?? 1;
   const price = values.price ?? 0;
-  const card: AdCardData = {
+  const card: AdCardProps["ad"] = {
     id: 0,
     vertical: values.vertical,
     status: "draft",
