@@ -353,6 +353,7 @@ const matrix: Record<string, Row> = {
   },
   "GET /api/health": { call: fixed("/api/health"), expect: open(200) },
   "GET /api/configs": { call: fixed("/api/configs"), expect: open(200) },
+  "GET /api/configs/{version}": { call: fixed("/api/configs/any-version"), expect: open(200) },
   "GET /api/catalog/marks": { call: fixed("/api/catalog/marks?kind=car"), expect: open(200) },
   "GET /api/catalog/marks/{mark}/models": {
     call: async () => ({ url: `/api/catalog/marks/${catalog.markSlug}/models?kind=car` }),
