@@ -33,7 +33,7 @@ import { getQueryClient } from "./lib/query-client.ts";
 import { restoreSession } from "./lib/session.ts";
 import { useLocale } from "./lib/use-locale.ts";
 import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 /**
  * The configuration, loaded once when the app starts (spec S2.13) and never revalidated; the
@@ -161,6 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <MantineProvider
             theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
             colorSchemeManager={manager}
             defaultColorScheme="auto"
             forceColorScheme={forced}
