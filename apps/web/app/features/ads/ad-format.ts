@@ -15,6 +15,7 @@ import {
   verticalDefinitions,
 } from "@unaa/contracts";
 import type { TFunction } from "i18next";
+import { countryName } from "../../lib/country-name.ts";
 import { formatNumber, formatPrice } from "../../lib/format.ts";
 
 type FieldValue = AdCard["fields"][string] | undefined;
@@ -165,22 +166,6 @@ export function formatAdPrice(
     other: t("ads.price.approx", { price: formatMoney(t, locale, amountIn(otherCurrency), otherCurrency) }),
     old: oldShown === null ? null : formatMoney(t, locale, oldShown, currency),
   };
-}
-
-const countryNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A country by its ISO code in the page's language ("Казахстан"); the code itself if unknown. */
-export function countryName(locale: Locale, code: string): string {
-  try {
-    let names = countryNames.get(locale);
-    if (!names) {
-      names = new Intl.DisplayNames([locale], { type: "region" });
-      countryNames.set(locale, names);
-    }
-    return names.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code.toUpperCase();
-  }
 }
 
 /** Where an ad is: its town (or region when no town), or the country abroad. */

@@ -8,8 +8,8 @@ import { brandLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalo
 import {
   absoluteCatalogUrl,
   catalogCrumbs,
-  countryName,
   loadOrNotFound,
+  markCountryName,
   readCatalogRequest,
   redirectIfMoved,
 } from "../../features/catalog/catalog-page-data.ts";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   redirectIfMoved(request, kind, [params.mark], [data.mark.slug]);
   // The country's name is settled here so the browser shows exactly what the server rendered.
   const adsSummary = await loadAdsForCar(context.get(serverContext).services, kind, data);
-  return { ...data, adsSummary, countryLabel: countryName(data.mark.country, locale) };
+  return { ...data, adsSummary, countryLabel: markCountryName(data.mark.country, locale) };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;

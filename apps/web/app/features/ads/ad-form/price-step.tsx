@@ -15,11 +15,11 @@ import { type Currency, currencies, unitFieldOf } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../../components/app-link.tsx";
+import { countryName } from "../../../lib/country-name.ts";
 import { formatPhone } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../../root.tsx";
-import { countryName } from "../ad-format.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
 
