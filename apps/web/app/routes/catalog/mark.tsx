@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
 import { AdsForCar, loadAdsForCar } from "../../features/ads/ads-for-car.tsx";
-import { catalogPath, formatYears } from "../../features/catalog/catalog-format.ts";
+import { catalogPath, cyrillicSubtitle, formatYears } from "../../features/catalog/catalog-format.ts";
 import { brandLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
   absoluteCatalogUrl,
@@ -54,7 +54,7 @@ export default function CatalogMark({ loaderData }: Route.ComponentProps) {
   const popular = items.filter((model) => model.isPopular);
   const alphabetical = [...items].sort((a, b) => a.name.localeCompare(b.name, "en"));
   const subtitle = [
-    mark.nameCyrillic !== mark.name ? mark.nameCyrillic : null,
+    cyrillicSubtitle(locale, mark),
     mark.country === "su" ? t("catalog.soviet") : countryLabel,
     t("catalog.marks.modelCount", { count: items.length }),
   ]
@@ -95,9 +95,9 @@ export default function CatalogMark({ loaderData }: Route.ComponentProps) {
                 <Text fw={700} fz="lg" lh={1.2}>
                   {model.name}
                 </Text>
-                {model.nameCyrillic && (
+                {cyrillicSubtitle(locale, model) && (
                   <Text fz="sm" c="dimmed">
-                    {model.nameCyrillic}
+                    {cyrillicSubtitle(locale, model)}
                   </Text>
                 )}
                 <Text fz="xs" c="dimmed" mt={6}>
