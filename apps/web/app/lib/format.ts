@@ -13,22 +13,12 @@ export const DEFAULT_LOCALE = "ru";
  */
 export const THOUSANDS_SEPARATOR = "\u202f";
 
-/** Between a number and its unit or noun ("120 000 км", "2 155 объявлений"): a no-break space. */
+/** Between a number and its unit ("120 000 км", "3,5 л"): a no-break space. */
 export const UNIT_SPACE = "\u00a0";
 
 /** A number with its unit, never broken between them: "120 000 км". */
 export function withUnit(quantity: string | number, unit: string): string {
   return `${quantity}${UNIT_SPACE}${unit}`;
-}
-
-/**
- * The site's typography for any text (every translation goes through it): a digit and the word or
- * sign after it, and "≈" or "№" and what follows, stay on one line.
- */
-export function typeset(text: string): string {
-  return text
-    .replace(/(\d) (?=[\p{L}$€%°])/gu, `$1${UNIT_SPACE}`)
-    .replace(/([≈№]) (?=\S)/gu, `$1${UNIT_SPACE}`);
 }
 
 const decimalSeparatorCache = new Map<string, string>();

@@ -1,13 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from "@unaa/contracts";
-import i18next, { type i18n, type PostProcessorModule, type TOptions } from "i18next";
-import { typeset } from "./format.ts";
-
-/** Every translated text gets the site's typography (no-break spaces after numbers, lib/format.ts). */
-const typography: PostProcessorModule = {
-  type: "postProcessor",
-  name: "typography",
-  process: (value: string) => typeset(value),
-};
+import i18next, { type i18n, type TOptions } from "i18next";
 
 export type Messages = { [key: string]: string | Messages };
 
@@ -79,9 +71,8 @@ export function getI18n(locale: Locale): i18n {
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
-      postProcess: [typography.name],
     });
-    void instance.use(typography).init();
+    void instance.init();
     instances.set(usable, instance);
   }
   return instance;
