@@ -44,7 +44,7 @@ export default function Page() {
             </Title>
             <Text mb="xs">
               {t("page.accessibility.report.how")}{" "}
-              <Anchor component={AppLink} to="/contact">
+              <Anchor component={AppLink} to="/contact" underline="always">
                 {t("page.contact.title")}
               </Anchor>
             </Text>
