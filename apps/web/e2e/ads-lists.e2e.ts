@@ -139,7 +139,9 @@ describe("car lists", () => {
     expect(response?.status()).toBe(200);
     expect(await total(page)).toBe(`${carCount} объявлений`);
     expect(await cards(page).count()).toBe(24);
-    expect(await cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1\u202f000\u202f000\u00a0сом");
+    expect(await cards(page).first().getByTestId("ad-card-price").textContent()).toBe(
+      "1\u202f000\u202f000\u00a0сом",
+    );
     expect(await page.title()).toBe("Продажа автомобилей в Кыргызстане · Unaa");
   });
 
@@ -218,7 +220,9 @@ describe("car lists", () => {
     await page.getByTestId("ads-sort").click();
     await page.getByRole("option", { name: "Сначала дорогие" }).click();
     await poll(() => new URL(page.url()).pathname + search(page)).toBe("/car/toyota/camry?sort=price-desc");
-    await poll(() => cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1\u202f100\u202f000\u00a0сом");
+    await poll(() => cards(page).first().getByTestId("ad-card-price").textContent()).toBe(
+      "1\u202f100\u202f000\u00a0сом",
+    );
 
     // One mark and model chosen in the query move to the landing path.
     const camry = await apiCall<{ mark: { id: number }; model: { id: number } }>(
