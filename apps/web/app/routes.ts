@@ -35,6 +35,7 @@ function pages(): RouteConfigEntry[] {
     layout("layouts/default.tsx", [
       index("routes/home.tsx"),
       route("about", "routes/about.tsx"),
+      route("accessibility", "routes/accessibility.tsx"),
       route("advert", "routes/advert.tsx"),
       route("agreement-policy", "routes/agreement-policy.tsx"),
       route("business", "routes/business.tsx"),

@@ -206,7 +206,7 @@ describe("publishing a car ad", () => {
     }
     // [S5.2][S5.4] the number mask groups thousands; [S5.1] the VIN mask takes letters and digits, upper-cased.
     await page.getByTestId("field-mileage").fill("85000");
-    expect(await page.getByTestId("field-mileage").inputValue()).toBe("85 000");
+    expect(await page.getByTestId("field-mileage").inputValue()).toBe("85\u202f000");
     await page.getByTestId("field-vin").fill("jtnb11hk-1k3012345");
     expect(await page.getByTestId("field-vin").inputValue()).toBe("JTNB11HK1K3012345");
     await next("Фото");
@@ -227,14 +227,14 @@ describe("publishing a car ad", () => {
     await next("Цена и контакты");
 
     await page.getByTestId("field-price").fill("1850000");
-    expect(await page.getByTestId("field-price").inputValue()).toBe("1 850 000");
+    expect(await page.getByTestId("field-price").inputValue()).toBe("1\u202f850\u202f000");
     await select("field-regionId", "Бишкек");
     await next("Описание");
     await page.getByTestId("field-description").fill("Один хозяин, обслуживалась у дилера.");
     await next("Проверка");
     expect(await page.getByTestId("preview-title").textContent()).toBe("Toyota Camry XV70, 2019");
     expect(await page.getByTestId("ad-preview").getByTestId("ad-card-price").textContent()).toBe(
-      "1 850 000 сом",
+      "1\u202f850\u202f000\u00a0сом",
     );
 
     const promote = page.getByTestId("toast").getByRole("link", { name: "Поднять и выделить объявление" });
@@ -289,8 +289,8 @@ describe("publishing a car ad", () => {
       poll(toastTexts).toContainEqual(expect.stringContaining("Изменения сохранены")),
       page.waitForURL(`${server.url}/car/${carAd.id}`),
     ]);
-    await poll(() => page.getByTestId("ad-price").textContent()).toContain("1 700 000");
-    expect(await page.getByTestId("ad-old-price").textContent()).toContain("1 850 000");
+    await poll(() => page.getByTestId("ad-price").textContent()).toContain("1\u202f700\u202f000");
+    expect(await page.getByTestId("ad-old-price").textContent()).toContain("1\u202f850\u202f000");
   });
 
   it("archives the ad in My ads: the row changes in place and the ad leaves the site", async () => {

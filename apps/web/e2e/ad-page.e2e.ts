@@ -109,11 +109,11 @@ describe("a car ad in the browser", () => {
     const { context, page, errors } = await newPage();
     await visit(page, `/car/${car.id}`);
     expect(await page.locator("h1").textContent()).toBe("Toyota Camry XV70, 2019");
-    expect(await page.getByTestId("ad-price").textContent()).toBe("1 850 000 сом");
-    expect(await page.getByTestId("ad-price-other").textContent()).toMatch(/^≈ \$\d{1,3} \d{3}$/);
+    expect(await page.getByTestId("ad-price").textContent()).toBe("1\u202f850\u202f000\u00a0сом");
+    expect(await page.getByTestId("ad-price-other").textContent()).toMatch(/^≈ \$\d{1,3}\u202f\d{3}$/);
     expect(await specValue(page, "mark")).toBe("Toyota");
-    expect(await specValue(page, "mileage")).toBe("64 000 км");
-    expect(await specValue(page, "engineVolume")).toBe("2,5 л");
+    expect(await specValue(page, "mileage")).toBe("64\u202f000\u00a0км");
+    expect(await specValue(page, "engineVolume")).toBe("2,5\u00a0л");
     // [P3] a guest sees the VIN masked.
     expect(await specValue(page, "vin")).toBe("JTN**********6789");
     expect(await page.getByTestId("ad-description").textContent()).toContain("Не бита, не крашена.");
@@ -250,7 +250,7 @@ describe("other ad pages", () => {
     const { context, page, errors } = await newPage(390);
     await visit(page, `/uslugi/${service.id}`);
     expect(await page.locator("h1").textContent()).toBe("Эвакуатор по Бишкеку и области круглосуточно");
-    expect(await page.getByTestId("ad-price").textContent()).toBe("1 500 сом");
+    expect(await page.getByTestId("ad-price").textContent()).toBe("1\u202f500\u00a0сом");
     expect(await specValue(page, "category")).toBe("Эвакуаторы");
     expect(await specValue(page, "address")).toBe("ул. Ахунбаева, 119");
     expect(await specValue(page, "workingHours")).toBe("Круглосуточно, без выходных");

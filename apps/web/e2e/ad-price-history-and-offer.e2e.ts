@@ -71,12 +71,14 @@ describe("price history and another vertical's offer", () => {
     const rows = page.getByTestId("ad-price-history").getByTestId("ad-price-change");
     expect(await rows.count()).toBe(3);
     const texts = await rows.allTextContents();
-    expect(texts[0]).toMatch(/^сегодня, \d\d:\d\d1 750 000 сом≈ \$\d{1,3} \d{3}Выросла на 50 000 сом$/);
-    expect(texts[1]).toContain("Снижена на 150 000 сом");
-    expect(texts[2]).toContain("1 850 000 сом");
+    expect(texts[0]).toMatch(
+      /^сегодня, \d\d:\d\d1\u202f750\u202f000\u00a0сом≈ \$\d{1,3}\u202f\d{3}Выросла на 50\u202f000\u00a0сом$/,
+    );
+    expect(texts[1]).toContain("Снижена на 150\u202f000\u00a0сом");
+    expect(texts[2]).toContain("1\u202f850\u202f000\u00a0сом");
     // An ad whose price never changed shows no history.
     await visit(page, `/car/${unchanged.id}`);
-    expect(await page.getByTestId("ad-price").textContent()).toBe("990 000 сом");
+    expect(await page.getByTestId("ad-price").textContent()).toBe("990\u202f000\u00a0сом");
     expect(await page.getByTestId("ad-price-history").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();

@@ -139,7 +139,9 @@ describe("car lists", () => {
     expect(response?.status()).toBe(200);
     expect(await total(page)).toBe(`${carCount} объявлений`);
     expect(await cards(page).count()).toBe(24);
-    expect(await cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1 000 000 сом");
+    expect(await cards(page).first().getByTestId("ad-card-price").textContent()).toBe(
+      "1\u202f000\u202f000\u00a0сом",
+    );
     expect(await page.title()).toBe("Продажа автомобилей в Кыргызстане · Unaa");
   });
 
@@ -210,7 +212,7 @@ describe("car lists", () => {
     for (const title of titles) expect(title).toMatch(/^Toyota Camry, /);
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description).toContain("3 объявл.");
-    expect(description).toContain("от 1 000 000 сом до 1 100 000 сом");
+    expect(description).toContain("от 1\u202f000\u202f000\u00a0сом до 1\u202f100\u202f000\u00a0сом");
     expect(await page.getByTestId("ads-catalog-link").getAttribute("href")).toBe("/catalog/toyota/camry");
     expect(await page.locator('a[href="/car/toyota"]', { hasText: "Toyota" }).count()).toBe(1);
 
@@ -218,7 +220,9 @@ describe("car lists", () => {
     await page.getByTestId("ads-sort").click();
     await page.getByRole("option", { name: "Сначала дорогие" }).click();
     await poll(() => new URL(page.url()).pathname + search(page)).toBe("/car/toyota/camry?sort=price-desc");
-    await poll(() => cards(page).first().getByTestId("ad-card-price").textContent()).toBe("1 100 000 сом");
+    await poll(() => cards(page).first().getByTestId("ad-card-price").textContent()).toBe(
+      "1\u202f100\u202f000\u00a0сом",
+    );
 
     // One mark and model chosen in the query move to the landing path.
     const camry = await apiCall<{ mark: { id: number }; model: { id: number } }>(
@@ -306,7 +310,7 @@ describe("other lists", () => {
     await page.goto(`${server.url}/catalog/toyota/camry`);
     const summary = await page.getByTestId("catalog-ads-summary").textContent();
     expect(summary).toContain("3 объявления в продаже");
-    expect(summary).toContain("от 1 000 000 сом до 1 100 000 сом");
+    expect(summary).toContain("от 1\u202f000\u202f000\u00a0сом до 1\u202f100\u202f000\u00a0сом");
     expect(await page.getByTestId("catalog-ads-link").getAttribute("href")).toBe("/car/toyota/camry");
   });
 });

@@ -40,9 +40,9 @@ async function structuredData(page: Page): Promise<unknown[]> {
 }
 
 const walks = [
-  { prefix: "", lang: "ru", catalogue: "Каталог автомобилей", specs: "Характеристики", hp: "181 л. с." },
-  { prefix: "/ky", lang: "ky", catalogue: "Унаалар каталогу", specs: "Мүнөздөмөлөр", hp: "181 а. к." },
-  { prefix: "/en", lang: "en", catalogue: "Car catalogue", specs: "Specifications", hp: "181 hp" },
+  { prefix: "", lang: "ru", catalogue: "Каталог автомобилей", specs: "Характеристики", hp: "181\u00a0л. с." },
+  { prefix: "/ky", lang: "ky", catalogue: "Унаалар каталогу", specs: "Мүнөздөмөлөр", hp: "181\u00a0а. к." },
+  { prefix: "/en", lang: "en", catalogue: "Car catalogue", specs: "Specifications", hp: "181\u00a0hp" },
 ];
 
 describe("the catalogue pages", () => {

@@ -7,11 +7,13 @@ import { Link, useLocation } from "react-router";
 import { localizePath, preloadLocales } from "../lib/i18n.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { useSwitchLocale } from "../lib/use-switch-locale.ts";
+import { LocaleIcon } from "./locale-icon.tsx";
 import type { MenuOnDemandProps } from "./menu-on-demand.tsx";
 
 /**
  * The language switch's menu (loaded on first use, see `MenuOnDemand`): links to this page in each
- * language; choosing one remembers it in the locale cookie (S9.1). Opening it loads the other
+ * language, each by its name and its icon when the icon loads in time (S9.3); choosing one
+ * remembers it in the locale cookie (S9.1). Opening it loads the other
  * languages' texts, so a choice only has to load the page.
  */
 export default function LanguageMenu({ target, opened, onChange }: MenuOnDemandProps) {
@@ -40,7 +42,8 @@ export default function LanguageMenu({ target, opened, onChange }: MenuOnDemandP
               onClick={(event) => switchLocale(event, locale, href)}
               lang={locale}
               hrefLang={locale}
-              rightSection={locale === current ? <IconCheck size={16} /> : null}
+              leftSection={<LocaleIcon locale={locale} />}
+              rightSection={locale === current ? <IconCheck size={16} aria-hidden /> : null}
               data-locale={locale}
             >
               {t(`language.${locale}`)}

@@ -4,13 +4,17 @@ import type { Locale } from "@unaa/contracts";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../lib/use-locale.ts";
+import { LocaleIcon } from "./locale-icon.tsx";
 import { MenuOnDemand } from "./menu-on-demand.tsx";
 
 const shortNames: Record<Locale, string> = { ru: "RU", ky: "KY", en: "EN" };
 const loadMenu = () => import("./language-menu.tsx");
 const LanguageMenu = lazy(loadMenu);
 
-/** The current language's short name; its menu (`language-menu.tsx`) loads on first use. */
+/**
+ * The current language's short name, and its icon when the icon loads in time (S9.3); the menu
+ * (`language-menu.tsx`) loads on first use.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useLocale();
@@ -24,8 +28,9 @@ export function LanguageSwitch() {
           color="gray"
           size="sm"
           px={8}
-          leftSection={<IconLanguage size={18} stroke={1.6} />}
-          aria-label={t("nav.language")}
+          leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
+          rightSection={<LocaleIcon locale={current} />}
+          aria-label={t("nav.languageButton", { code: shortNames[current] })}
           data-testid="language-switch"
         >
           {shortNames[current]}

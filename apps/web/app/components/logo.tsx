@@ -1,10 +1,13 @@
 import { Group, Text } from "@mantine/core";
 import { AppLink } from "./app-link.tsx";
 
-/** The wordmark: a steering-wheel mark and the site name, linking home. */
-export function Logo({ label }: { label: string }) {
+/**
+ * The wordmark: a steering-wheel mark and the site name, linking home. Its accessible name is the
+ * visible "Unaa" (WCAG 2.5.3); `title` says where it leads.
+ */
+export function Logo({ title }: { title: string }) {
   return (
-    <AppLink to="/" aria-label={label} style={{ textDecoration: "none", color: "inherit" }}>
+    <AppLink to="/" title={title} style={{ textDecoration: "none", color: "inherit" }}>
       <Group gap={8} wrap="nowrap">
         <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
           <rect width="32" height="32" rx="9" fill="var(--mantine-color-indigo-6)" />

@@ -25,6 +25,7 @@ const columns = [
     links: [
       ["/faq", "page.faq.title"],
       ["/contact", "page.contact.title"],
+      ["/accessibility", "page.accessibility.title"],
       ["/reviews", "page.reviews.title"],
       ["/mobile-app", "page.mobileApp.title"],
     ],

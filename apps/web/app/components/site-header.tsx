@@ -2,7 +2,7 @@ import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHeart, IconPlus } from "@tabler/icons-react";
 import { verticals } from "@unaa/contracts";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink as RouterNavLink } from "react-router";
 import { localizePath } from "../lib/i18n.ts";
@@ -33,12 +33,21 @@ export function SiteHeader({
   const [isMenuOpen, menu] = useDisclosure(false);
   // The phone menu's code loads on the first tap of the burger, not with every page.
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the burger when the menu closes, so a keyboard user is not dropped at the top.
+  const closeMenu = () => {
+    menu.close();
+    burger.current?.focus();
+  };
 
   return (
     <Box component="header" className={classes.header}>
+      <a href="#main" className={classes.skipLink}>
+        {t("nav.skipToContent")}
+      </a>
       <Container size="xl" className={classes.inner}>
         <Group gap="xl" wrap="nowrap">
-          <Logo label={t("nav.home")} />
+          <Logo title={t("nav.home")} />
           {!minimal && (
             <Group component="nav" aria-label={t("nav.verticals")} gap={4} visibleFrom="md" wrap="nowrap">
               {verticals.map((vertical) => (
@@ -84,6 +93,7 @@ export function SiteHeader({
                 {t("nav.create")}
               </Button>
               <Burger
+                ref={burger}
                 opened={isMenuOpen}
                 onClick={() => {
                   setHasOpenedMenu(true);
@@ -91,7 +101,8 @@ export function SiteHeader({
                 }}
                 hiddenFrom="md"
                 size="sm"
-                aria-label={isMenuOpen ? t("nav.closeMenu") : t("nav.menu")}
+                aria-label={t("nav.menu")}
+                aria-expanded={isMenuOpen}
               />
             </>
           )}
@@ -99,7 +110,7 @@ export function SiteHeader({
       </Container>
       {!minimal && hasOpenedMenu && (
         <Suspense fallback={null}>
-          <MobileMenu opened={isMenuOpen} onClose={menu.close} account={drawerAccount?.(menu.close)} />
+          <MobileMenu opened={isMenuOpen} onClose={closeMenu} account={drawerAccount?.(closeMenu)} />
         </Suspense>
       )}
     </Box>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatPhone, formatPrice, getDecimalSeparator, groupThousands } from "./format.ts";
+import {
+  formatNumber,
+  formatPhone,
+  formatPrice,
+  getDecimalSeparator,
+  groupThousands,
+  withUnit,
+} from "./format.ts";
 
 describe("formatPhone", () => {
   it("[S5.3] groups a Kyrgyz number 3-3-3-3 and keeps the leading plus", () => {
@@ -27,27 +34,27 @@ describe("formatPhone", () => {
 });
 
 describe("formatNumber", () => {
-  it("[S5.4] separates thousands with a plain space", () => {
-    expect(formatNumber(1250000)).toBe("1 250 000");
+  it("[S5.4] separates thousands with a space that does not break (narrow no-break space)", () => {
+    expect(formatNumber(1250000)).toBe("1\u202f250\u202f000");
     expect(formatNumber(999)).toBe("999");
-    expect(formatNumber(1000)).toBe("1 000");
+    expect(formatNumber(1000)).toBe("1\u202f000");
     expect(formatNumber(0)).toBe("0");
   });
 
   it("[S5.4] keeps the sign of negative numbers in front of the grouped digits", () => {
-    expect(formatNumber(-5000)).toBe("-5 000");
-    expect(formatNumber(-123456789)).toBe("-123 456 789");
+    expect(formatNumber(-5000)).toBe("-5\u202f000");
+    expect(formatNumber(-123456789)).toBe("-123\u202f456\u202f789");
   });
 
   it("[S5.4] uses a space for thousands in every locale, and the locale's decimal sign", () => {
-    expect(formatNumber(1234.5, 1)).toBe("1 234,5");
-    expect(formatNumber(1234.5, 1, "ky")).toBe("1 234,5");
-    expect(formatNumber(1234.5, 1, "en")).toBe("1 234.5");
-    expect(formatNumber(1234567, 0, "en")).toBe("1 234 567");
+    expect(formatNumber(1234.5, 1)).toBe("1\u202f234,5");
+    expect(formatNumber(1234.5, 1, "ky")).toBe("1\u202f234,5");
+    expect(formatNumber(1234.5, 1, "en")).toBe("1\u202f234.5");
+    expect(formatNumber(1234567, 0, "en")).toBe("1\u202f234\u202f567");
   });
 
   it("rounds to the requested decimals and pads with zeros", () => {
-    expect(formatNumber(1234.567, 2)).toBe("1 234,57");
+    expect(formatNumber(1234.567, 2)).toBe("1\u202f234,57");
     expect(formatNumber(10, 2, "en")).toBe("10.00");
     expect(formatNumber(1.005, 2, "en")).toBe("1.01");
     expect(formatNumber(2.5)).toBe("3");
@@ -59,7 +66,7 @@ describe("formatNumber", () => {
   });
 
   it("does not switch to exponent notation for large numbers", () => {
-    expect(formatNumber(1e21)).toBe("1 000 000 000 000 000 000 000");
+    expect(formatNumber(1e21)).toBe("1\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000");
   });
 
   it("returns an empty string for non-finite numbers", () => {
@@ -70,16 +77,16 @@ describe("formatNumber", () => {
 
 describe("formatPrice", () => {
   it("[S5.4] puts the som label after the grouped amount", () => {
-    expect(formatPrice(1250000, "KGS")).toBe("1 250 000 сом");
-    expect(formatPrice(1250000, "KGS", { locale: "en" })).toBe("1 250 000 som");
+    expect(formatPrice(1250000, "KGS")).toBe("1\u202f250\u202f000\u00a0сом");
+    expect(formatPrice(1250000, "KGS", { locale: "en" })).toBe("1\u202f250\u202f000\u00a0som");
   });
 
   it("uses the translated label when one is passed", () => {
-    expect(formatPrice(5000, "KGS", { label: "с." })).toBe("5 000 с.");
+    expect(formatPrice(5000, "KGS", { label: "с." })).toBe("5\u202f000\u00a0с.");
   });
 
   it("[S5.4] puts the dollar sign before the grouped amount", () => {
-    expect(formatPrice(12500, "USD")).toBe("$12 500");
+    expect(formatPrice(12500, "USD")).toBe("$12\u202f500");
     expect(formatPrice(-500, "USD")).toBe("-$500");
   });
 
@@ -102,7 +109,7 @@ describe("helpers", () => {
   });
 
   it("groups digit strings from the right", () => {
-    expect(groupThousands("1234567")).toBe("1 234 567");
+    expect(groupThousands("1234567")).toBe("1\u202f234\u202f567");
     expect(groupThousands("123")).toBe("123");
   });
 });
@@ -111,6 +118,13 @@ describe("decimal separator of our languages", () => {
   it("[S5.2] is a comma in ru and ky and a point in en, whatever the runtime's locale data", () => {
     expect(formatNumber(4.6, 1, "ky")).toBe("4,6");
     expect(formatNumber(4.6, 1, "ru")).toBe("4,6");
-    expect(formatNumber(1234.5, 1, "en")).toBe("1 234.5");
+    expect(formatNumber(1234.5, 1, "en")).toBe("1\u202f234.5");
+  });
+});
+
+describe("typography", () => {
+  it("keeps a number with its unit on one line, and its digit groups together", () => {
+    expect(withUnit(formatNumber(218595), "км")).toBe("218\u202f595\u00a0км");
+    expect(withUnit(formatNumber(1200), "см³")).toBe("1\u202f200\u00a0см³");
   });
 });

@@ -7,8 +7,19 @@ export type PriceCurrency = "KGS" | "USD";
 
 export const DEFAULT_LOCALE = "ru";
 
-/** S5.4: the thousands separator is always a plain space, whatever the locale says (en would use ","). */
-export const THOUSANDS_SEPARATOR = " ";
+/**
+ * S5.4: the thousands separator is always a space, whatever the locale says (en would use ","): the
+ * narrow no-break space, so "1 250 000" never breaks across lines.
+ */
+export const THOUSANDS_SEPARATOR = "\u202f";
+
+/** Between a number and its unit ("120 000 км", "3,5 л"): a no-break space. */
+export const UNIT_SPACE = "\u00a0";
+
+/** A number with its unit, never broken between them: "120 000 км". */
+export function withUnit(quantity: string | number, unit: string): string {
+  return `${quantity}${UNIT_SPACE}${unit}`;
+}
 
 const decimalSeparatorCache = new Map<string, string>();
 
@@ -100,7 +111,7 @@ export interface FormatPriceOptions {
 const defaultSomLabels: Record<string, string> = { ru: "сом", ky: "сом", en: "som" };
 
 /**
- * A price for display: KGS as "1 250 000 сом" (label after the number; pass the translated label as
+ * A price for display: KGS as "1 250 000 сом" (label after the number, no-break spaces; pass the translated label as
  * `label`, otherwise "сом" for ru/ky and "som" for en), USD as "$12 500" (sign before the number,
  * "-$500" when negative). Whole units by default because listing prices are whole.
  */
@@ -116,5 +127,5 @@ export function formatPrice(
   if (currency === "USD") return `${sign}$${number}`;
   const language = locale.split("-")[0] ?? DEFAULT_LOCALE;
   const label = options.label ?? defaultSomLabels[language] ?? "сом";
-  return `${sign}${number} ${label}`;
+  return withUnit(`${sign}${number}`, label);
 }

@@ -11,6 +11,7 @@ const staticPaths = [
   "/business",
   "/reviews",
   "/about",
+  "/accessibility",
   "/advert",
   "/agreement-policy",
   "/contact",

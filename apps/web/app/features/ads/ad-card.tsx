@@ -9,7 +9,7 @@ import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import classes from "./ad-card.module.css";
-import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice } from "./ad-format.ts";
+import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice, localizeAdTitle } from "./ad-format.ts";
 import { AdPhoto } from "./ad-photo.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
@@ -44,6 +44,7 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
   const postedAt = ad.raisedAt ?? ad.publishedAt;
   const date = postedAt ? formatAdDate(t, postedAt, new Date(), config?.timeZone ?? "Asia/Bishkek") : null;
   const Icon = verticalIcons[ad.vertical];
+  const title = localizeAdTitle(t, ad.title);
 
   return (
     <article
@@ -53,7 +54,7 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
     >
       <div className={classes.cover}>
         {ad.cover ? (
-          <AdPhoto photo={ad.cover} alt={ad.title} sizes={sizes} priority={priority} />
+          <AdPhoto photo={ad.cover} alt={title} sizes={sizes} priority={priority} />
         ) : (
           <div className={classes.noPhoto} role="img" aria-label={t("ads.card.noPhoto")}>
             <Icon size={56} stroke={1.2} />
@@ -113,7 +114,7 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
         )}
         <AppLink to={adPath(ad)} className={classes.link}>
           <h3 className={classes.title} data-testid="ad-card-title">
-            {ad.title}
+            {title}
           </h3>
         </AppLink>
         {specs.length > 0 && <p className={`${classes.dimmed} ${classes.specs}`}>{specs.join(" · ")}</p>}

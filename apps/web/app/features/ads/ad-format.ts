@@ -15,7 +15,8 @@ import {
   verticalDefinitions,
 } from "@unaa/contracts";
 import type { TFunction } from "i18next";
-import { formatNumber, formatPrice } from "../../lib/format.ts";
+import { countryName } from "../../lib/country-name.ts";
+import { formatNumber, formatPrice, UNIT_SPACE, withUnit } from "../../lib/format.ts";
 
 type FieldValue = AdCard["fields"][string] | undefined;
 
@@ -67,7 +68,7 @@ function inBaseUnit(
   const base = factors && Object.keys(factors).find((unit) => factors[unit] === 1);
   const converted = valueInBaseUnit(definition, field, fields);
   if (!base || typeof converted !== "number" || converted === fields[field.name]) return null;
-  return `≈ ${formatNumber(converted, 0, locale)} ${t(`unit.${base}`)}`;
+  return `≈${UNIT_SPACE}${withUnit(formatNumber(converted, 0, locale), t(`unit.${base}`))}`;
 }
 
 /**
@@ -96,7 +97,7 @@ export function formatFieldValue(
       const unit = unitOf(definition, field, fields);
       const decimals = field.step !== undefined && field.step < 1 ? 1 : 0;
       if (!unit) return decimals ? formatNumber(value, decimals, locale) : String(value);
-      const typed = `${formatNumber(value, decimals, locale)} ${t(`unit.${unit}`)}`;
+      const typed = withUnit(formatNumber(value, decimals, locale), t(`unit.${unit}`));
       const converted = inBaseUnit(t, locale, definition, field, fields);
       return converted ? `${typed} (${converted})` : typed;
     }
@@ -172,20 +173,16 @@ export function formatAdPrice(
   };
 }
 
-const countryNames = new Map<Locale, Intl.DisplayNames>();
+// Titles are built from the catalogue, whose facelifts are named in English ("SJ (restyling)").
+const RESTYLING_IN_TITLE = /\(restyling(?:\s+(\d+))?\)/g;
 
-/** A country by its ISO code in the page's language ("Казахстан"); the code itself if unknown. */
-export function countryName(locale: Locale, code: string): string {
-  try {
-    let names = countryNames.get(locale);
-    if (!names) {
-      names = new Intl.DisplayNames([locale], { type: "region" });
-      countryNames.set(locale, names);
-    }
-    return names.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code.toUpperCase();
-  }
+/** An ad's title with the catalogue's words in the page's language: "Forester SJ (рестайлинг), 2018". */
+export function localizeAdTitle(t: TFunction, title: string): string {
+  return title.replace(RESTYLING_IN_TITLE, (_, n: string | undefined) =>
+    n
+      ? t("catalog.generations.restyledN", { name: "", n }).trim()
+      : t("catalog.generations.restyled", { name: "" }).trim(),
+  );
 }
 
 /** Where an ad is: its town (or region when no town), or the country abroad. */

@@ -203,8 +203,9 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
         fullScreen
         withCloseButton={false}
         padding={0}
-        classNames={{ content: classes.viewer, body: classes.viewerBody }}
-        aria-label={t("adPage.gallery.label", { title })}
+        // The title names the dialog for screen readers; its header is hidden from sight.
+        title={t("adPage.gallery.label", { title })}
+        classNames={{ content: classes.viewer, body: classes.viewerBody, header: classes.viewerHeader }}
         transitionProps={{ duration: 0 }}
       >
         <div className={classes.viewerStage} data-testid="ad-gallery-viewer" {...swipe}>

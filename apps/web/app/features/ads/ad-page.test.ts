@@ -125,7 +125,7 @@ describe("the specs table", () => {
     expect(rows[0]).toMatchObject({ label: "field.mark", value: "Toyota", to: "/catalog/toyota" });
     expect(rows[2]).toMatchObject({ value: "XV70", to: "/catalog/toyota/camry/xv70" });
     expect(rows.find((row) => row.name === "color")).toMatchObject({ swatch: "#ffffff" });
-    expect(rows.find((row) => row.name === "mileage")?.value).toBe("64 000 unit.km");
+    expect(rows.find((row) => row.name === "mileage")?.value).toBe("64\u202f000\u00a0unit.km");
     expect(equipmentGroups(t, car)).toEqual([
       { name: "safety", label: "equipmentGroup.safety", items: ["show.detail.equipment.abs"] },
       { name: "comfort", label: "equipmentGroup.comfort", items: ["show.detail.equipment.heated-seats"] },

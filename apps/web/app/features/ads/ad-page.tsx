@@ -233,10 +233,11 @@ export function AdPage({ data }: { data: AdPageData }) {
                 </Text>
               )}
               {ad.status === "active" && (
-                <Group gap="xs" mt="xs" grow>
+                // One per row: at the default control size (xl, S9.4) two side by side cut their labels.
+                <Stack gap="xs" mt="xs">
                   <FavoriteButton adId={ad.id} variant="button" onFavoritesChange={setFavorites} />
                   <AdShare title={ad.title} url={url} />
-                </Group>
+                </Stack>
               )}
             </Stack>
           </Paper>

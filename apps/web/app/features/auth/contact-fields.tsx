@@ -1,7 +1,8 @@
-import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from "@mantine/core";
+import { type PasswordInputProps, TextInput, type TextInputProps } from "@mantine/core";
 import { IconAt, IconPhone } from "@tabler/icons-react";
 import { PASSWORD_MIN_LENGTH } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
+import { PasswordInput } from "../../components/password-input.tsx";
 import { maskPhoneInput } from "./phone-input.ts";
 
 type FieldProps<P> = Omit<P, "value" | "onChange"> & { value: string; onChange: (value: string) => void };

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, List, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, List, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import type { CodeSent, Me } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { deleteAccount, requestCode } from "./auth-api.ts";
 import { CodeInput } from "./code-input.tsx";

@@ -1,8 +1,9 @@
-import { Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import type { Me } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { changePassword } from "./auth-api.ts";
 import { NewPasswordField } from "./contact-fields.tsx";

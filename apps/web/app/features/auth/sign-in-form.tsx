@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { Anchor, Button, Group, Stack } from "@mantine/core";
 import type { CodeSent } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
 import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { CONTROL_SIZE } from "../../theme.ts";
 import { requestCode, signInWithCode, signInWithPassword } from "./auth-api.ts";

@@ -3,9 +3,15 @@
  * in the browser.
  */
 
-import { type CatalogComplectation, type CatalogKind, catalogKinds, isOneOf } from "@unaa/contracts";
+import {
+  type CatalogComplectation,
+  type CatalogKind,
+  catalogKinds,
+  isOneOf,
+  type Locale,
+} from "@unaa/contracts";
 import type { TFunction } from "i18next";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, withUnit } from "../../lib/format.ts";
 
 /** The kind of a catalogue page: `?kind=commercial|moto`, cars without it; anything else is null. */
 export function kindFromSearch(search: URLSearchParams): CatalogKind | null {
@@ -24,13 +30,24 @@ export function catalogPath(kind: CatalogKind, ...slugs: string[]): string {
 }
 
 /** "2017–2021", "since 2023" — production years in the page's language. */
+/**
+ * A mark's or model's Cyrillic spelling ("Тойота") as a subtitle: for Kyrgyz and Russian readers only,
+ * and only when it differs from the name; null otherwise (English pages show no Cyrillic subtitle).
+ */
+export function cyrillicSubtitle(
+  locale: Locale,
+  item: { name: string; nameCyrillic: string | null },
+): string | null {
+  return locale !== "en" && item.nameCyrillic && item.nameCyrillic !== item.name ? item.nameCyrillic : null;
+}
+
 export function formatYears(t: TFunction, from: number, to: number | null): string {
   return to === null ? t("catalog.years.since", { from }) : t("catalog.years.range", { from, to });
 }
 
 /** "2.5 л", "2,5 L": one decimal, the locale's decimal sign. */
 export function formatEngineVolume(t: TFunction, locale: string, litres: number): string {
-  return `${formatNumber(litres, 1, locale)} ${t("unit.litre")}`;
+  return withUnit(formatNumber(litres, 1, locale), t("unit.litre"));
 }
 
 /** The one-line summary of a complectation: "2,5 л · 181 л. с. · Автомат · Передний привод". */
@@ -39,7 +56,7 @@ export function describeComplectation(t: TFunction, locale: string, item: Catalo
     item.engineVolume === null
       ? t("show.detail.fuel.electric")
       : formatEngineVolume(t, locale, item.engineVolume),
-    item.powerHp === null ? null : `${item.powerHp} ${t("unit.hp")}`,
+    item.powerHp === null ? null : withUnit(item.powerHp, t("unit.hp")),
     t(`show.detail.gearbox.${item.gearbox}`),
     t(`show.detail.drive.${item.drive}`),
   ];

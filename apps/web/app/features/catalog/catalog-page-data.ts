@@ -5,6 +5,7 @@
  */
 import type { CatalogKind, CatalogMarkRef, Locale } from "@unaa/contracts";
 import { redirect } from "react-router";
+import { countryName } from "../../lib/country-name.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, translate } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { Crumb } from "../../lib/page-handle.ts";
@@ -44,13 +45,9 @@ export function redirectIfMoved(
 }
 
 /** The country of a mark in the page's language ("Япония"); null for none or "su" (no region code). */
-export function countryName(code: string | null, locale: Locale): string | null {
+export function markCountryName(code: string | null, locale: Locale): string | null {
   if (!code || code === "su") return null;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
+  return countryName(locale, code);
 }
 
 export interface CrumbSource {

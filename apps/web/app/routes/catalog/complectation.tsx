@@ -27,7 +27,7 @@ import {
   yearsInWords,
 } from "../../features/catalog/catalog-page-data.ts";
 import { CatalogPageHeader } from "../../features/catalog/catalog-page-header.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, withUnit } from "../../lib/format.ts";
 import { getI18n } from "../../lib/i18n.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -107,7 +107,7 @@ function specRows(
       label: t("field.engineVolume"),
       value: item.engineVolume === null ? null : formatEngineVolume(t, locale, item.engineVolume),
     },
-    { label: t("field.power"), value: item.powerHp === null ? null : `${item.powerHp} ${t("unit.hp")}` },
+    { label: t("field.power"), value: item.powerHp === null ? null : withUnit(item.powerHp, t("unit.hp")) },
     { label: t("field.gearbox"), value: t(`show.detail.gearbox.${item.gearbox}`) },
     { label: t("field.drive"), value: t(`show.detail.drive.${item.drive}`) },
     {

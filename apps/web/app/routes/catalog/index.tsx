@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { catalogPath } from "../../features/catalog/catalog-format.ts";
+import { catalogPath, cyrillicSubtitle } from "../../features/catalog/catalog-format.ts";
 import { JsonLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
   absoluteCatalogUrl,
@@ -201,9 +201,9 @@ export default function CatalogIndex({ loaderData }: Route.ComponentProps) {
                 <Text fw={700} fz="lg" lh={1.2}>
                   {mark.name}
                 </Text>
-                {mark.nameCyrillic && mark.nameCyrillic !== mark.name && (
+                {cyrillicSubtitle(locale, mark) && (
                   <Text fz="sm" c="dimmed" lh={1.3}>
-                    {mark.nameCyrillic}
+                    {cyrillicSubtitle(locale, mark)}
                   </Text>
                 )}
                 <Text fz="xs" c="dimmed" mt={6}>

@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
 import { AdsForCar, loadAdsForCar } from "../../features/ads/ads-for-car.tsx";
-import { catalogPath, formatYears } from "../../features/catalog/catalog-format.ts";
+import { catalogPath, cyrillicSubtitle, formatYears } from "../../features/catalog/catalog-format.ts";
 import { brandLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
   absoluteCatalogUrl,
   catalogCrumbs,
-  countryName,
   loadOrNotFound,
+  markCountryName,
   readCatalogRequest,
   redirectIfMoved,
 } from "../../features/catalog/catalog-page-data.ts";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   redirectIfMoved(request, kind, [params.mark], [data.mark.slug]);
   // The country's name is settled here so the browser shows exactly what the server rendered.
   const adsSummary = await loadAdsForCar(context.get(serverContext).services, kind, data);
-  return { ...data, adsSummary, countryLabel: countryName(data.mark.country, locale) };
+  return { ...data, adsSummary, countryLabel: markCountryName(data.mark.country, locale) };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -54,7 +54,7 @@ export default function CatalogMark({ loaderData }: Route.ComponentProps) {
   const popular = items.filter((model) => model.isPopular);
   const alphabetical = [...items].sort((a, b) => a.name.localeCompare(b.name, "en"));
   const subtitle = [
-    mark.nameCyrillic !== mark.name ? mark.nameCyrillic : null,
+    cyrillicSubtitle(locale, mark),
     mark.country === "su" ? t("catalog.soviet") : countryLabel,
     t("catalog.marks.modelCount", { count: items.length }),
   ]
@@ -95,9 +95,9 @@ export default function CatalogMark({ loaderData }: Route.ComponentProps) {
                 <Text fw={700} fz="lg" lh={1.2}>
                   {model.name}
                 </Text>
-                {model.nameCyrillic && (
+                {cyrillicSubtitle(locale, model) && (
                   <Text fz="sm" c="dimmed">
-                    {model.nameCyrillic}
+                    {cyrillicSubtitle(locale, model)}
                   </Text>
                 )}
                 <Text fz="xs" c="dimmed" mt={6}>

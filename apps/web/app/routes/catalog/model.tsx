@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
 import { AdsForCar, loadAdsForCar } from "../../features/ads/ads-for-car.tsx";
-import { catalogPath, formatYears } from "../../features/catalog/catalog-format.ts";
+import { catalogPath, cyrillicSubtitle, formatYears } from "../../features/catalog/catalog-format.ts";
 import { breadcrumbLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
   absoluteCatalogUrl,
@@ -64,7 +64,7 @@ export default function CatalogModel({ loaderData }: Route.ComponentProps) {
   const origin = usePublicOrigin();
   const name = `${mark.name} ${model.name}`;
   const url = (...slugs: string[]) => absoluteCatalogUrl(origin, locale, kind, ...slugs);
-  const subtitle = [model.nameCyrillic, formatYears(t, model.yearFrom, model.yearTo)]
+  const subtitle = [cyrillicSubtitle(locale, model), formatYears(t, model.yearFrom, model.yearTo)]
     .filter(Boolean)
     .join(" · ");
 

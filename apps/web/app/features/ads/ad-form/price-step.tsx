@@ -14,11 +14,11 @@ import { IconPhone } from "@tabler/icons-react";
 import { type Currency, currencies, unitFieldOf } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../../components/app-link.tsx";
+import { countryName } from "../../../lib/country-name.ts";
 import { formatPhone } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { countryName } from "../ad-format.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
 
