@@ -3,8 +3,10 @@ import { defineConfig } from "vitest/config";
 const apiTests = {
   include: ["apps/api/src/**/*.test.ts"],
   exclude: ["apps/api/src/**/*.unit.test.ts"],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Migrates and seeds one template per project and run; each file opens a copy of it.
+  globalSetup: ["apps/api/src/test/global-setup.ts"],
+  testTimeout: 15_000,
+  hookTimeout: 30_000,
 };
 
 // One runner, several projects: `npm run test:unit`, `test:api`, `test:browser` pick theirs. The API
