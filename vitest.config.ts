@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.e2e.ts"],
+          // One production server and one Chromium for the whole run; files connect to them.
+          globalSetup: ["apps/web/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
