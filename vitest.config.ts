@@ -6,7 +6,7 @@ const apiTests = {
   // Migrates and seeds one template per project and run; each file opens a copy of it.
   globalSetup: ["apps/api/src/test/global-setup.ts"],
   testTimeout: 15_000,
-  hookTimeout: 30_000,
+  hookTimeout: 60_000,
 };
 
 // One runner, several projects: `npm run test:unit`, `test:api`, `test:browser` pick theirs. The API

@@ -9,8 +9,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deriveAuthKeys, signAccessToken } from "../../api/src/lib/tokens.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
-import { type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
+import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
+import type { ServerLog, TestServer } from "./test-server.ts";
 
 const server = sharedServer();
 /** The shared server's secret; this file's own servers (a restart, Google sign-in) use it too. */
@@ -308,7 +308,7 @@ describe("a blocked user", () => {
   }
 
   it("[S4.6][S6.4] is signed out and sees the blocked page on the next call, and cannot sign in again", async () => {
-    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir });
+    blockServer = await startOwnServer({ AUTH_SECRET, DATA_DIR: dataDir });
     const port = new URL(blockServer.url).port;
     const userId = await signUpOverHttp(blockServer.url);
     const device = await openDevice(DESKTOP_AGENT, 1280);
@@ -328,7 +328,7 @@ describe("a blocked user", () => {
     await app.accounts.users.blockUser(userId);
     await app.close();
     await database.close();
-    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir, PORT: port });
+    blockServer = await startOwnServer({ AUTH_SECRET, DATA_DIR: dataDir, PORT: port });
     expect(blockServer.url).toBe(new URL(page.url()).origin);
 
     // The page still holds its access token; its next call answers 403 BLOCKED.
@@ -380,7 +380,7 @@ describe("Google sign-in", () => {
     const jwksPort = await new Promise<number>((resolve) =>
       keyServer.listen(0, "127.0.0.1", () => resolve((keyServer.address() as AddressInfo).port)),
     );
-    googleServer = await startTestServer({
+    googleServer = await startOwnServer({
       AUTH_SECRET,
       GOOGLE_CLIENT_ID: CLIENT_ID,
       GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,

@@ -13,8 +13,8 @@ import {
   signUpByPhone,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser } from "./fixtures.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { connectBrowser, startOwnServer } from "./fixtures.ts";
+import type { TestServer } from "./test-server.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -59,7 +59,7 @@ async function pickModel(mark: string, model: string, place: CarPick): Promise<C
 // The counts below are of every car ad on the site: this file needs a server of its own, whose
 // database no other file writes to (the others share one: see fixtures.ts).
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), connectBrowser()]);
+  [server, browser] = await Promise.all([startOwnServer(), connectBrowser()]);
   api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
   const place = await pickCamry(api);
   for (const [index, [mark, model]] of models.entries()) {

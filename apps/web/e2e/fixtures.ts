@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { test as base, inject } from "vitest";
 import { codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
-import { readLogFile, type ServerLog } from "./test-server.ts";
+import { readLogFile, type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
 
 export { describe, expect } from "vitest";
 
@@ -39,6 +39,14 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject("e2e").browserEndpoint);
 }
 
+/**
+ * A server of the test's own (a copy of the run's seeded database), for a test that must see an
+ * otherwise empty site or restart the server. Stop it when done.
+ */
+export function startOwnServer(env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer(env, { seededDataDir: inject("e2e").seededDataDir });
+}
+
 /** A username no other test uses. */
 export function uniqueName(prefix = "e2e"): string {
   return `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -60,7 +68,10 @@ interface TestFixtures {
   visit(path: string, page?: Page): ReturnType<Page["goto"]>;
 }
 
-export const test = base.extend<TestFixtures, FileFixtures>({
+/** What the fixtures that act on the test's page read. */
+type PageContext = Pick<TestFixtures, "page"> & FileFixtures;
+
+export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -85,13 +96,13 @@ export const test = base.extend<TestFixtures, FileFixtures>({
   createUser: async ({ server }, use) => {
     await use((prefix) => signUpByPhone(server, uniqueName(prefix)));
   },
-  signIn: async ({ page, server }, use) => {
+  signIn: async ({ page, server }: PageContext, use: (signIn: TestFixtures["signIn"]) => Promise<void>) => {
     const { hostname } = new URL(server.url);
     await use((user, target = page) =>
       target.context().addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname }))),
     );
   },
-  visit: async ({ page, server }, use) => {
+  visit: async ({ page, server }: PageContext, use: (visit: TestFixtures["visit"]) => Promise<void>) => {
     await use((path, target = page) => target.goto(server.url + path, { waitUntil: "networkidle" }));
   },
 });

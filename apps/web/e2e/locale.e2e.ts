@@ -6,8 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { carAdBody, codeFromLog, pickCamry, publishAd, type SeedApi, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
-import { startTestServer } from "./test-server.ts";
+import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -206,7 +205,7 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
 
   it("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async () => {
     // Exactly three cards on /car: a server of its own, whose database no other file writes to.
-    const own = await startTestServer();
+    const own = await startOwnServer();
     onTestFinished(() => own.stop().then(() => undefined));
     const api = {
       baseUrl: own.url,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -45,13 +45,21 @@ export function readLogFile(logFile: string): string[] {
 
 /**
  * Starts the real production server (`node apps/web/server.ts`, built beforehand by `npm run
- * build`) on a free port with a fresh embedded database, and resolves when it is listening. The
+ * build`) on a free port with a fresh embedded database (a copy of `seededDataDir`, or seeded at
+ * start), and resolves when it is listening. The
  * run's shared server (`global-setup.ts`) starts here; a file starts its own only when it needs a
  * database no other file writes to, or restarts the server.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { seededDataDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-e2e-"));
   const logFile = path.join(dataDir, "server.log");
+  // A copy of the run's migrated and seeded database, unless the server restarts on its own data.
+  const database = path.join(env.DATA_DIR ?? dataDir, "pglite");
+  if (options.seededDataDir && !existsSync(database))
+    cpSync(path.join(options.seededDataDir, "pglite"), database, { recursive: true });
   const child = spawn(process.execPath, ["--import", exitWithParent, serverEntry], {
     env: {
       ...process.env,
@@ -66,7 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logs: string[] = [];
   appendFileSync(logFile, "");
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("\n")}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("\n")}`)), 180_000);
     // Whole lines (a chunk may end mid-line), from both streams.
     const onLine = (line: string) => {
       if (!line) return;

@@ -65,7 +65,7 @@ describe("the toast stack", () => {
     await visit(`/en/car/${ad.id}`);
     const heart = page.getByTestId("ad-page").locator("button[aria-pressed]").first();
     await heart.waitFor();
-    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await expect.poll(() => heart.isEnabled(), { timeout: 15_000 }).toBe(true);
     const toastTitle = () =>
       page.getByTestId("toast").locator(".mantine-Notification-title").allTextContents();
 
