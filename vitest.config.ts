@@ -5,7 +5,7 @@ const apiTests = {
   exclude: ["apps/api/src/**/*.unit.test.ts"],
   // Migrates and seeds one template per project and run; each file opens a copy of it.
   globalSetup: ["apps/api/src/test/global-setup.ts"],
-  testTimeout: 15_000,
+  testTimeout: 30_000,
   hookTimeout: 60_000,
 };
 
