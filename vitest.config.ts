@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 const apiTests = {
   include: ["apps/api/src/**/*.test.ts"],
   exclude: ["apps/api/src/**/*.unit.test.ts"],
+  // Migrates and seeds one template per project and run; each file opens a copy of it.
+  globalSetup: ["apps/api/src/test/global-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -33,6 +35,8 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.e2e.ts"],
+          // One production server and one Chromium for the whole run; files connect to them.
+          globalSetup: ["apps/web/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

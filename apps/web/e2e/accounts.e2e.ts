@@ -1,13 +1,3 @@
-/**
- * Accounts in Chromium against the real production server and API (issue 3, "Done when"): sign-up
- * by phone with the code from the outbox, a second device, the sessions list, ending a session,
- * changing the password, the 401 → refresh → retry path with a really expired access token, and a
- * blocked user.
- *
- * Codes: the server runs with the outbox sender (CODE_DELIVERY=outbox), which logs each code as
- * `{ outbox: { channel, to, purpose, code } }`; the test reads the newest one from the log.
- */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,13 +5,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp, openDatabase, parseConfig } from "@unaa/api";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deriveAuthKeys, signAccessToken } from "../../api/src/lib/tokens.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
+import type { ServerLog, TestServer } from "./test-server.ts";
 
-const AUTH_SECRET = randomBytes(48).toString("base64");
+const server = sharedServer();
+/** The shared server's secret; this file's own servers (a restart, Google sign-in) use it too. */
+const AUTH_SECRET = server.authSecret;
 const DESKTOP_AGENT =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE_AGENT =
@@ -34,7 +27,6 @@ const USERNAME = `e2e_${phoneDigits.slice(-6)}`;
 const PASSWORD = "Kara-Balta 2026!";
 const NEW_PASSWORD = "Issyk-Kul shore 77";
 
-let server: TestServer;
 let browser: Browser;
 /** The first device (desktop), signed up in the first test and used throughout. */
 let desktop: { context: BrowserContext; page: Page; errors: string[] };
@@ -57,7 +49,12 @@ interface OutboxEntry {
 }
 
 /** The newest code the outbox sender logged for this destination and purpose. */
-async function codeFromOutbox(to: string, purpose: string, after = 0, from = server): Promise<string> {
+async function codeFromOutbox(
+  to: string,
+  purpose: string,
+  after = 0,
+  from: ServerLog | undefined = server,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
@@ -112,15 +109,13 @@ function sessionRows(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ AUTH_SECRET, CODE_DELIVERY: "outbox" });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
   desktop = await openDevice(DESKTOP_AGENT, 1280);
   phone = await openDevice(PHONE_AGENT, 390);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe("accounts in the browser", () => {
@@ -313,7 +308,7 @@ describe("a blocked user", () => {
   }
 
   it("[S4.6][S6.4] is signed out and sees the blocked page on the next call, and cannot sign in again", async () => {
-    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir });
+    blockServer = await startOwnServer({ AUTH_SECRET, DATA_DIR: dataDir });
     const port = new URL(blockServer.url).port;
     const userId = await signUpOverHttp(blockServer.url);
     const device = await openDevice(DESKTOP_AGENT, 1280);
@@ -333,7 +328,7 @@ describe("a blocked user", () => {
     await app.accounts.users.blockUser(userId);
     await app.close();
     await database.close();
-    blockServer = await startTestServer({ AUTH_SECRET, DATA_DIR: dataDir, PORT: port });
+    blockServer = await startOwnServer({ AUTH_SECRET, DATA_DIR: dataDir, PORT: port });
     expect(blockServer.url).toBe(new URL(page.url()).origin);
 
     // The page still holds its access token; its next call answers 403 BLOCKED.
@@ -385,7 +380,7 @@ describe("Google sign-in", () => {
     const jwksPort = await new Promise<number>((resolve) =>
       keyServer.listen(0, "127.0.0.1", () => resolve((keyServer.address() as AddressInfo).port)),
     );
-    googleServer = await startTestServer({
+    googleServer = await startOwnServer({
       AUTH_SECRET,
       GOOGLE_CLIENT_ID: CLIENT_ID,
       GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,

@@ -9,18 +9,18 @@
  * phone is confirmed and ads go live at once (moderation "auto").
  */
 import type { Ad } from "@unaa/contracts";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
 // A fresh database per run, but numbers unlikely to collide with demo data.
 const phoneDigits = `70${String(Date.now() % 10_000_000).padStart(7, "0")}`;
 const PHONE = `+996${phoneDigits}`;
 const OTHER_PHONE = `+99655${phoneDigits.slice(-7)}`;
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -164,8 +164,7 @@ async function fetchAd(id: number): Promise<{ status: number; ad: Ad }> {
 const toastTexts = () => page.getByTestId("toast").allTextContents();
 
 beforeAll(async () => {
-  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   errors = collectConsoleErrors(page, allowedConsole);
@@ -173,7 +172,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe("publishing a car ad", () => {

@@ -4,13 +4,13 @@
  * 35), and the number shows with the language's own sign. The form starts from a saved draft on
  * the details step, where the engine size is; what the form holds is read from the draft it saves.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CarPick, codeFromLog, pickCamry, type SeededUser, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -78,14 +78,13 @@ async function savedEngineVolume(): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
   const api = {
     baseUrl: server.url,
-    readCode: (to: string, purpose: string) => codeFromLog(server.logs, to, purpose),
+    readCode: (to: string, purpose: string) => codeFromLog(server, to, purpose),
   };
   camry = await pickCamry(api);
   seller = await signUpByPhone(api, "numbers_seller");
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { hostname } = new URL(server.url);
   await context.addCookies(seller.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
@@ -95,7 +94,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe("decimal numbers in the ad form", () => {

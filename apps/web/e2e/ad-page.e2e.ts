@@ -1,11 +1,4 @@
-/**
- * The ad pages and /favorites in Chromium against the real production server (issue 5): a guest
- * browses a car ad's photos, reveals the phone, keeps a favourite that joins the account at sign-in;
- * a user reports an ad once; a services ad; structured data; 404s; the owner of an archived ad.
- * Ads are seeded over the HTTP API (ad-seed.ts).
- */
-import { randomBytes } from "node:crypto";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdRef,
@@ -21,10 +14,11 @@ import {
   signUpByPhone,
   uploadPhoto,
 } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
+import { testServerEnv } from "./test-server.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 let api: SeedApi;
 let seller: SeededUser;
@@ -41,12 +35,7 @@ function poll<T>(read: () => Promise<T> | T) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({
-    AUTH_SECRET: randomBytes(48).toString("base64"),
-    CODE_DELIVERY: "outbox",
-    TRUST_PROXY: "true",
-  });
-  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
   seller = await signUpByPhone(api, "seller_e2e");
   buyer = await signUpByPhone(api, "buyer_e2e");
   const pick = await pickCamry(api);
@@ -58,12 +47,11 @@ beforeAll(async () => {
   service = await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
   archived = await publishAd(api, seller.accessToken, carAdBody(pick, [], { price: 990_000 }));
   await apiCall(api, "POST", `/api/ads/${archived.id}/archive`, undefined, seller.accessToken);
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function newPage(
@@ -238,8 +226,9 @@ describe("a car ad in the browser", () => {
     });
     expect(data?.image).toHaveLength(3);
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/-1600\.webp$/);
+    // The test server names its public origin (PUBLIC_ORIGIN): links for search engines use it.
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
-      `${server.url}/car/${car.id}`,
+      `${testServerEnv.PUBLIC_ORIGIN}/car/${car.id}`,
     );
     await context.close();
   });

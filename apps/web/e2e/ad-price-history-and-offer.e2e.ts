@@ -1,11 +1,4 @@
-/**
- * Two small pieces of the ad pages in Chromium against the real production server (issue 10): the
- * price history on an ad's page once its price changed, and the offer of another vertical when a
- * search finds nothing where it was typed ("эвакуатор" on the cars tab). Ads are seeded over the
- * HTTP API (ad-seed.ts).
- */
-import { randomBytes } from "node:crypto";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdRef,
@@ -18,23 +11,18 @@ import {
   servicesAdBody,
   signUpByPhone,
 } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 let car: AdRef;
 let unchanged: AdRef;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    AUTH_SECRET: randomBytes(48).toString("base64"),
-    CODE_DELIVERY: "outbox",
-    TRUST_PROXY: "true",
-  });
   const api: SeedApi = {
     baseUrl: server.url,
-    readCode: (to, purpose) => codeFromLog(server.logs, to, purpose),
+    readCode: (to, purpose) => codeFromLog(server, to, purpose),
   };
   const seller = await signUpByPhone(api, "price_e2e");
   const pick = await pickCamry(api);
@@ -45,12 +33,11 @@ beforeAll(async () => {
   }
   unchanged = await publishAd(api, seller.accessToken, carAdBody(pick, [], { price: 990_000 }));
   await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** Opens a page and waits until React Router has hydrated it. */

@@ -5,6 +5,7 @@
  */
 import { randomInt } from "node:crypto";
 import sharp from "sharp";
+import type { ServerLog } from "./test-server.ts";
 
 export interface SessionCookie {
   name: string;
@@ -30,9 +31,9 @@ export interface SeedApi {
 const DEVICE = { type: "desktop", label: "Linux Web Desktop" } as const;
 
 /** The newest code the outbox sender logged (`{ outbox: { to, purpose, code } }`), waiting up to 10 s. */
-export async function codeFromLog(logs: readonly string[], to: string, purpose: string): Promise<string> {
+export async function codeFromLog(server: ServerLog, to: string, purpose: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const code = logs
+    const code = server.logs
       .flatMap((line) => {
         try {
           const outbox = (JSON.parse(line) as { outbox?: { to: string; purpose: string; code: string } })

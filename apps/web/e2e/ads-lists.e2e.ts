@@ -1,13 +1,5 @@
-/**
- * The list pages in Chromium against the real production server (issue 5): the filter panel and the
- * address, the back button, "show more", server rendering of a shared address, the catalogue
- * landing pages, the phone drawer with its live count, the home search, refused filters, services
- * lists and the catalogue's "ads for this car". Ads are seeded over the HTTP API (ad-seed.ts):
- * 27 cars of 9 sellers (the free limit is 3 per seller) and one services ad.
- */
-import { randomBytes } from "node:crypto";
 import type { AdSearchResponse } from "@unaa/contracts";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCall,
@@ -20,8 +12,9 @@ import {
   servicesAdBody,
   signUpByPhone,
 } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, startOwnServer } from "./fixtures.ts";
+import type { TestServer } from "./test-server.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -63,13 +56,11 @@ async function pickModel(mark: string, model: string, place: CarPick): Promise<C
   return { ...place, markId: answer.mark.id, modelId: answer.model.id };
 }
 
+// The counts below are of every car ad on the site: this file needs a server of its own, whose
+// database no other file writes to (the others share one: see fixtures.ts).
 beforeAll(async () => {
-  server = await startTestServer({
-    AUTH_SECRET: randomBytes(48).toString("base64"),
-    CODE_DELIVERY: "outbox",
-    TRUST_PROXY: "true",
-  });
-  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+  [server, browser] = await Promise.all([startOwnServer(), connectBrowser()]);
+  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
   const place = await pickCamry(api);
   for (const [index, [mark, model]] of models.entries()) {
     const seller = await signUpByPhone(api, `lists_${index}_${mark}`);
@@ -94,7 +85,6 @@ beforeAll(async () => {
   }
   const provider = await signUpByPhone(api, "lists_tow");
   await publishAd(api, provider.accessToken, servicesAdBody(place, []));
-  browser = await chromium.launch(launchOptions());
 }, 180_000);
 
 afterAll(async () => {

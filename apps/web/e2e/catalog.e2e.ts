@@ -2,22 +2,20 @@
  * The car catalogue in Chromium against the production server: a walk from /catalog to a
  * complectation in each language, the instant search, the pickers, structured data and 404s.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_ORIGIN: "https://unaa.example" });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {

@@ -2,24 +2,22 @@
  * The colour mode (spec S4.15–S4.17) in Chromium against the production server: the choice is
  * stored under `unaa-color-mode`, applied before the first paint, and "system" follows the OS.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
 const KEY = "unaa-color-mode";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function withPage<T>(

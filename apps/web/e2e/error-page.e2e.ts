@@ -3,28 +3,26 @@
  * 404 page at phone and desktop widths in the three languages, errors thrown while navigating, and
  * leaving the fatal error page (a 403, a chunk that failed twice) by a link.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeFromLog, type SeedApi, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 /** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
 function seedApi(): SeedApi {
-  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function withPage<T>(

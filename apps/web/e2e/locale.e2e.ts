@@ -2,30 +2,28 @@
  * The language switch and the locale cookie (spec S1.4, S4.18, S9.1) in Chromium against the
  * production server.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { carAdBody, codeFromLog, pickCamry, publishAd, type SeedApi, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
+import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 /** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
 function seedApi(): SeedApi {
-  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server.logs, to, purpose) };
+  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ CODE_DELIVERY: "outbox", TRUST_PROXY: "true" });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
@@ -206,14 +204,20 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
   });
 
   it("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async () => {
-    const api = seedApi();
+    // Exactly three cards on /car: a server of its own, whose database no other file writes to.
+    const own = await startOwnServer();
+    onTestFinished(() => own.stop().then(() => undefined));
+    const api = {
+      baseUrl: own.url,
+      readCode: (to: string, purpose: string) => codeFromLog(own, to, purpose),
+    };
     const seller = await signUpByPhone(api, "locale_lists");
     const pick = await pickCamry(api);
     for (const price of [1_200_000, 1_500_000, 1_800_000])
       await publishAd(api, seller.accessToken, carAdBody(pick, [], { price }));
     await withPage(async (page) => {
       const errors = collectConsoleErrors(page);
-      await page.goto(`${server.url}/car`, { waitUntil: "networkidle" });
+      await page.goto(`${own.url}/car`, { waitUntil: "networkidle" });
       await expect.poll(() => page.getByTestId("ad-card").count()).toBe(3);
       await page.getByTestId("language-switch").click();
       const english = page.locator('[data-locale="en"]');
@@ -248,7 +252,7 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
         if (request.resourceType() === "script") scripts.push(request.url());
       });
       await english.click();
-      await page.waitForURL(`${server.url}/en/car`);
+      await page.waitForURL(`${own.url}/en/car`);
       // How long the switch takes depends on the machine's load; that it happens at once does not.
       await expect
         .poll(() => page.locator("main h1").textContent(), { timeout: 10_000 })

@@ -2,22 +2,20 @@
  * Client-side navigation in Chromium against the production server: scrolling (S2.11), route
  * preloads (S2.12), the chunk-load reload guard (S4.20) and the new-build reload (S4.19).
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, launchOptions, recordDocumentLoads } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function withPage<T>(

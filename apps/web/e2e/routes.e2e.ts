@@ -2,10 +2,10 @@
  * The route table of spec section 2 against the real production server: every route in its four
  * variants (no prefix, /ru, /ky, /en) over plain HTTP, then one page of each kind in Chromium.
  */
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, launchOptions } from "./browser.ts";
-import { startTestServer, type TestServer } from "./test-server.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { connectBrowser, sharedServer } from "./fixtures.ts";
 
 const ORIGIN = "https://unaa.example";
 const SITE_NAME = "Unaa";
@@ -123,17 +123,15 @@ const notFoundPaths: { path: string; clause: string }[] = [
   { path: "/create/boat", clause: "S2.10" },
 ];
 
-let server: TestServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_ORIGIN: ORIGIN });
-  browser = await chromium.launch(launchOptions());
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 interface Fetched {

@@ -32,20 +32,24 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throwaway database. */
   dataDir: string;
+  /** PGlite only: start from this dump (`PGlite.dumpDataDir()`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   migrate?: boolean;
 }
 
 /** Opens the database and brings its schema up to date (migrations run at start). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? await openPostgres(options.url)
+    : await openPglite(options.dataDir, options.loadDataDir);
   if (options.migrate !== false) await migrateDatabase(handle);
   return handle;
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const location = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pglite");
   if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(location, { extensions: { pg_trgm, btree_gin }, loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,

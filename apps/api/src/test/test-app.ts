@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { createApp } from "../app.ts";
 import { type Config, parseConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { seedDatabase } from "../db/seed/index.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export interface TestApp {
@@ -12,16 +11,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const silent = { info() {} };
-
-/** The real app on a fresh seeded database, for `app.inject()` tests. */
+/** The real app on a database of its own, copied from the run's seeded template, for `app.inject()` tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "./data", ...env });
-  const database = await openTestDatabase();
-  await seedDatabase(database.db, silent);
+  const database = await openTestDatabase({ seeded: true });
   const app = await createApp({ config, database });
   await prepare?.(app);
   await app.ready();

@@ -1,0 +1,108 @@
+/**
+ * What browser tests share: the run's one production server and one Chromium (started by
+ * `global-setup.ts`), and fixtures for a test's page, users and sign-in. Not a test file itself.
+ *
+ *   import { test, expect } from "./fixtures.ts";
+ *   test("…", async ({ page, createUser, signIn, visit }) => { … });
+ */
+import { randomBytes } from "node:crypto";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { test as base, inject } from "vitest";
+import { codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
+import { readLogFile, type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
+
+export { describe, expect } from "vitest";
+
+export interface SharedServer extends ServerLog, SeedApi {
+  url: string;
+  /** The server's signing secret (to forge an expired token, say). */
+  authSecret: string;
+}
+
+/** The run's shared server. Other files write to its database too: tests own only what they create. */
+export function sharedServer(): SharedServer {
+  const { url, logFile, authSecret } = inject("e2e");
+  const server: SharedServer = {
+    url,
+    baseUrl: url,
+    authSecret,
+    get logs() {
+      return readLogFile(logFile);
+    },
+    readCode: (to, purpose) => codeFromLog(server, to, purpose),
+  };
+  return server;
+}
+
+/** The run's shared Chromium; `close()` ends this connection and the contexts it opened. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject("e2e").browserEndpoint);
+}
+
+/**
+ * A server of the test's own (a copy of the run's seeded database), for a test that must see an
+ * otherwise empty site or restart the server. Stop it when done.
+ */
+export function startOwnServer(env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer(env, { seededDataDir: inject("e2e").seededDataDir });
+}
+
+/** A username no other test uses. */
+export function uniqueName(prefix = "e2e"): string {
+  return `${prefix}_${randomBytes(4).toString("hex")}`;
+}
+
+interface FileFixtures {
+  server: SharedServer;
+  browser: Browser;
+}
+
+interface TestFixtures {
+  /** A fresh browser context (desktop, 1280×900) and its page, closed after the test. */
+  page: Page;
+  /** Signs a new user up by phone over the API: a unique phone, username and address per call. */
+  createUser(prefix?: string): Promise<SeededUser>;
+  /** Gives the page's context the user's session cookies (no sign-in form). */
+  signIn(user: SeededUser, page?: Page): Promise<void>;
+  /** Opens a path of the shared server and waits until the network is quiet. */
+  visit(path: string, page?: Page): ReturnType<Page["goto"]>;
+}
+
+/** What the fixtures that act on the test's page read. */
+type PageContext = Pick<TestFixtures, "page"> & FileFixtures;
+
+export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use(sharedServer());
+    },
+    { scope: "file" },
+  ],
+  browser: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const browser = await connectBrowser();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: "file" },
+  ],
+  page: async ({ browser }, use) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await use(await context.newPage());
+    await context.close();
+  },
+  createUser: async ({ server }, use) => {
+    await use((prefix) => signUpByPhone(server, uniqueName(prefix)));
+  },
+  signIn: async ({ page, server }: PageContext, use: (signIn: TestFixtures["signIn"]) => Promise<void>) => {
+    const { hostname } = new URL(server.url);
+    await use((user, target = page) =>
+      target.context().addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname }))),
+    );
+  },
+  visit: async ({ page, server }: PageContext, use: (visit: TestFixtures["visit"]) => Promise<void>) => {
+    await use((path, target = page) => target.goto(server.url + path, { waitUntil: "networkidle" }));
+  },
+});
