@@ -18,6 +18,7 @@ const server = sharedServer();
 let browser: Browser;
 let car: AdRef;
 let unchanged: AdRef;
+let towTruck: AdRef;
 
 beforeAll(async () => {
   const api: SeedApi = {
@@ -32,7 +33,7 @@ beforeAll(async () => {
     await apiCall(api, "PUT", `/api/ads/${car.id}`, carAdBody(pick, [], { price }), seller.accessToken);
   }
   unchanged = await publishAd(api, seller.accessToken, carAdBody(pick, [], { price: 990_000 }));
-  await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
+  towTruck = await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
   browser = await connectBrowser();
 });
 
@@ -76,13 +77,19 @@ describe("price history and another vertical's offer", () => {
     const errors = collectConsoleErrors(page);
     await visit(page, `/car?q=${encodeURIComponent("эвакуатор")}`);
     expect(await page.getByTestId("ads-empty").count()).toBe(1);
+    // The run's server is shared: other files' tow-truck ads count too, so the offer must name
+    // exactly what the services search holds now.
+    const services = await fetch(
+      `${server.url}/api/ads?vertical=uslugi&q=${encodeURIComponent("эвакуатор")}`,
+    ).then((answer) => answer.json() as Promise<{ total: number }>);
+    expect(services.total).toBeGreaterThanOrEqual(1);
     const offer = page.getByTestId("other-vertical-uslugi");
-    expect(await offer.textContent()).toBe("Найдено в разделе «Услуги»: 1");
+    expect(await offer.textContent()).toBe(`Найдено в разделе «Услуги»: ${services.total}`);
     await offer.click();
     await page.waitForURL(`${server.url}/uslugi?q=${encodeURIComponent("эвакуатор")}`);
     await expect
-      .poll(() => page.getByTestId("ads-list").getByText("Эвакуатор по Бишкеку и области").count())
-      .toBe(1);
+      .poll(() => page.getByTestId("ads-list").locator(`a[href="/uslugi/${towTruck.id}"]`).count())
+      .toBeGreaterThan(0);
     expect(await page.getByTestId("other-verticals").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();

@@ -26,7 +26,7 @@ import {
   yearsInWords,
 } from "../../features/catalog/catalog-page-data.ts";
 import { CatalogPageHeader } from "../../features/catalog/catalog-page-header.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, withUnit } from "../../lib/format.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { Route } from "./+types/generation.ts";
@@ -163,7 +163,9 @@ export default function CatalogGeneration({ loaderData }: Route.ComponentProps) 
                           ? t(`show.detail.fuel.${item.fuel}`)
                           : `${formatEngineVolume(t, locale, item.engineVolume)}, ${t(`show.detail.fuel.${item.fuel}`)}`}
                       </Table.Td>
-                      <Table.Td>{item.powerHp === null ? "—" : `${item.powerHp} ${t("unit.hp")}`}</Table.Td>
+                      <Table.Td>
+                        {item.powerHp === null ? "—" : withUnit(item.powerHp, t("unit.hp"))}
+                      </Table.Td>
                       <Table.Td>{t(`show.detail.gearbox.${item.gearbox}`)}</Table.Td>
                       <Table.Td>{t(`show.detail.drive.${item.drive}`)}</Table.Td>
                       <Table.Td>
