@@ -18,6 +18,12 @@ export function signedInTarget({ pathname, search }: { pathname: string; search:
   return localizeHref(target, localeFromPath(pathname));
 }
 
+/** Where a guest who opened a signed-in page goes: the login page in its language, back here after. */
+export function loginTarget({ pathname, search }: { pathname: string; search: string }): string {
+  const target = encodeURIComponent(`${pathname}${search}`);
+  return `${localizePath("/login", localeFromPath(pathname))}?redirect=${target}`;
+}
+
 /**
  * The rules of the three gates (requirements P1), the same on the server (SSR) and in the
  * browser: guest → only signed out; auth → only signed in, else to /login?redirect=…; dashboard →
@@ -25,16 +31,12 @@ export function signedInTarget({ pathname, search }: { pathname: string; search:
  */
 export function applyGate(name: GateName, viewer: GateViewer | null, request: Request): void {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
   switch (name) {
     case "guest":
       if (viewer) throw redirect(signedInTarget(url));
       return;
     case "auth":
-      if (!viewer) {
-        const target = encodeURIComponent(`${url.pathname}${url.search}`);
-        throw redirect(`${localizePath("/login", locale)}?redirect=${target}`);
-      }
+      if (!viewer) throw redirect(loginTarget(url));
       return;
     case "dashboard":
       if (!isStaff(viewer)) notFound(url);
