@@ -123,7 +123,8 @@ function useChatPath(ad: Ad): string {
 }
 
 /**
- * Phones only (below Mantine's `sm`): the price, "Show phone" (the number once shown) and "Write",
+ * Phones only (below Mantine's `sm`): the price, "Show phone" (the number once shown) and "Write"
+ * (no icon: both labels whole in Kyrgyz and Russian at 390 px),
  * stuck to the bottom of the screen while the ad scrolls by. It takes its own place at the end of the
  * page, so it never covers the last of the ad, and keeps clear of the phone's home indicator.
  */
@@ -144,6 +145,7 @@ export function AdContactBar({ ad, price, phone }: { ad: Ad; price: string; phon
               href={`tel:${firstPhone}`}
               color="teal"
               leftSection={<IconPhone size={18} aria-hidden />}
+              px="md"
               data-testid="ad-contact-bar-phone"
             >
               {formatPhone(firstPhone)}
@@ -154,18 +156,13 @@ export function AdContactBar({ ad, price, phone }: { ad: Ad; price: string; phon
               leftSection={<IconPhone size={18} aria-hidden />}
               loading={state.kind === "loading"}
               onClick={phone.reveal}
+              px="md"
               data-testid="ad-contact-bar-show-phone"
             >
               {t("adPage.phone.show")}
             </Button>
           ))}
-        <Button
-          component={AppLink}
-          to={chatPath}
-          variant="light"
-          leftSection={<IconMessageCircle size={18} aria-hidden />}
-          data-testid="ad-contact-bar-write"
-        >
+        <Button component={AppLink} to={chatPath} variant="light" px="md" data-testid="ad-contact-bar-write">
           {t("adPage.seller.write")}
         </Button>
       </div>
