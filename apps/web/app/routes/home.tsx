@@ -186,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ThemeIcon size={52} radius="md" variant="light" mb="sm">
                   <Icon size={30} stroke={1.5} />
                 </ThemeIcon>
-                <Text fw={700} fz="lg">
+                <Text fw={700} className={classes.verticalName}>
                   {t(`nav.${value}`)}
                 </Text>
                 <Text fz="sm" c="dimmed">
@@ -213,7 +213,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <IconChevronRight size={14} style={{ verticalAlign: "middle" }} aria-hidden />
               </Anchor>
             </Group>
-            <SimpleGrid cols={{ base: 3, xs: 4, sm: 5, md: 10 }} spacing={6} data-testid="home-marks">
+            <SimpleGrid cols={{ base: 2, xs: 4, sm: 5, md: 10 }} spacing={6} data-testid="home-marks">
               {popularMarks.map((mark) => (
                 <Button
                   key={mark.slug}

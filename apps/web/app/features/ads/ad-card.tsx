@@ -13,8 +13,20 @@ import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice, localizeAdT
 import { AdPhoto } from "./ad-photo.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
-/** The photo widths of a card in a grid of 2 (below Mantine's `sm`, 48em), 3 (to `lg`, 75em) and 4 columns. */
-export const cardPhotoSizes = "(max-width: 48em) 50vw, (max-width: 75em) 33vw, 320px";
+/** The photo widths of a tile in a grid of 2 (below Mantine's `sm`, 48em), 3 (to `lg`, 75em) and 4 columns. */
+export const cardPhotoSizes = "(max-width: 47.99em) 50vw, (max-width: 75em) 33vw, 320px";
+
+/** The photo widths of a list row's card: the 128 px photo at its left on phones, a grid tile beyond. */
+export const rowCardPhotoSizes = "(max-width: 47.99em) 128px, (max-width: 75em) 33vw, 320px";
+
+/**
+ * How a card lays out on phones (below Mantine's `sm`): a tile (the default), a one-column list row
+ * (photo left, then price, title, specs, place and date), or the small tile of a promoted strip.
+ * Wider screens show the tile always.
+ */
+export type AdCardPhoneLayout = "tile" | "row" | "compact";
+
+const phoneLayouts = { tile: "", row: classes.phoneRow, compact: classes.phoneCompact } as const;
 
 const promotionColors = { premium: "grape", vip: "orange", top: "indigo" } as const;
 
@@ -26,6 +38,7 @@ export interface AdCardProps {
   /** Loads the cover at once (the first row of a server-rendered page). */
   priority?: boolean;
   sizes?: string;
+  phoneLayout?: AdCardPhoneLayout;
 }
 
 /**
@@ -33,7 +46,13 @@ export interface AdCardProps {
  * (the old one crossed out after a drop), the title, the card fields of the vertical's definition,
  * where and when. The whole card opens the ad.
  */
-export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes }: AdCardProps) {
+export function AdCard({
+  ad,
+  currency,
+  priority = false,
+  sizes = cardPhotoSizes,
+  phoneLayout = "tile",
+}: AdCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
@@ -48,7 +67,7 @@ export function AdCard({ ad, currency, priority = false, sizes = cardPhotoSizes 
 
   return (
     <article
-      className={`${classes.card} ${ad.isHighlighted ? classes.highlighted : ""}`}
+      className={`${classes.card} ${phoneLayouts[phoneLayout]} ${ad.isHighlighted ? classes.highlighted : ""}`}
       data-testid="ad-card"
       data-ad-id={ad.id}
     >

@@ -1,11 +1,11 @@
 import { SimpleGrid, Skeleton } from "@mantine/core";
 import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
 import classes from "./ad-card.module.css";
-import { AdCard } from "./ad-card.tsx";
+import { AdCard, rowCardPhotoSizes } from "./ad-card.tsx";
 import rowClasses from "./ad-grid.module.css";
 
-/** Columns at each width: two cards side by side on phones. */
-const defaultCols = { base: 2, sm: 3, lg: 4 } as const;
+/** Columns at each width: one row per ad on phones (photo left), tiles beyond. */
+const defaultCols = { base: 1, sm: 3, lg: 4 } as const;
 
 export interface AdGridProps {
   ads: readonly AdCardData[];
@@ -17,7 +17,14 @@ export interface AdGridProps {
   testId?: string;
 }
 
-export function AdGrid({ ads, currency, cols = defaultCols, priorityCount = 0, sizes, testId }: AdGridProps) {
+export function AdGrid({
+  ads,
+  currency,
+  cols = defaultCols,
+  priorityCount = 0,
+  sizes = rowCardPhotoSizes,
+  testId,
+}: AdGridProps) {
   return (
     <SimpleGrid
       cols={cols}
@@ -30,7 +37,8 @@ export function AdGrid({ ads, currency, cols = defaultCols, priorityCount = 0, s
           key={ad.id}
           ad={ad}
           {...(currency ? { currency } : {})}
-          {...(sizes ? { sizes } : {})}
+          sizes={sizes}
+          phoneLayout="row"
           priority={index < priorityCount}
         />
       ))}
@@ -44,7 +52,7 @@ export function AdGridSkeleton({ count, cols = defaultCols }: { count: number; c
     <SimpleGrid cols={cols} spacing={{ base: "xs", sm: "md" }} aria-hidden data-testid="ad-grid-skeleton">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
-        <div key={index} className={classes.card}>
+        <div key={index} className={`${classes.card} ${classes.phoneRow}`}>
           <Skeleton className={classes.cover} radius={0} />
           <div className={classes.body}>
             <Skeleton height={20} width="60%" />
@@ -59,28 +67,37 @@ export function AdGridSkeleton({ count, cols = defaultCols }: { count: number; c
 }
 
 /** The photo widths of a card in a row: nearly half a phone, a third of a tablet, a quarter beyond. */
-const rowPhotoSizes = "(max-width: 48em) 46vw, (max-width: 75em) 31vw, 300px";
+const rowPhotoSizes = "(max-width: 47.99em) 46vw, (max-width: 75em) 31vw, 300px";
+/** A compact row's photos: a third of a phone. */
+const compactRowPhotoSizes = "(max-width: 47.99em) 36vw, (max-width: 75em) 31vw, 300px";
 
-/** A row of cards (home page strips): swiped sideways on phones, the first four on wide screens. */
+/**
+ * A row of cards (home page strips): swiped sideways on phones, the first four on wide screens.
+ * A compact row (the promoted strip above a list) shows small tiles on phones, about a third of the
+ * screen high, so the list's first ads stay on the first screen.
+ */
 export function AdRow({
   ads,
   currency,
   priorityCount = 0,
+  compact = false,
   testId,
 }: {
   ads: readonly AdCardData[];
   currency?: Currency;
   /** How many of the first cards load their cover at once (the row opens the page). */
   priorityCount?: number;
+  compact?: boolean;
   testId?: string;
 }) {
   return (
-    <div className={rowClasses.row} data-testid={testId}>
+    <div className={`${rowClasses.row} ${compact ? rowClasses.compact : ""}`} data-testid={testId}>
       {ads.map((ad, index) => (
         <AdCard
           key={ad.id}
           ad={ad}
-          sizes={rowPhotoSizes}
+          sizes={compact ? compactRowPhotoSizes : rowPhotoSizes}
+          phoneLayout={compact ? "compact" : "tile"}
           priority={index < priorityCount}
           {...(currency ? { currency } : {})}
         />

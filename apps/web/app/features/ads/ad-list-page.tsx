@@ -72,7 +72,7 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
   const promotedIds = new Set(promoted.map((ad) => ad.id));
   const items = [...page.items, ...more.extra].filter((ad) => !promotedIds.has(ad.id));
   const shown = promoted.length + items.length;
-  const cols = { base: 2, sm: 3, lg: 3 } as const;
+  const cols = { base: 1, sm: 3, lg: 3 } as const;
 
   if (shown === 0) return <EmptyList data={data} />;
   return (
@@ -85,7 +85,7 @@ function ListResults({ data, currency }: { data: AdListData; currency: Currency 
               {t("ads.list.promoted")}
             </Title>
           </Group>
-          <AdRow ads={promoted} currency={currency} priorityCount={FIRST_ROW} testId="ads-promoted" />
+          <AdRow ads={promoted} currency={currency} priorityCount={FIRST_ROW} compact testId="ads-promoted" />
         </Box>
       )}
       <AdGrid
@@ -341,7 +341,7 @@ export function AdListPage({ data }: { data: AdListData }) {
           </div>
           {!isLoading && <OtherVerticalsOffer counts={data.page.otherVerticals} q={data.filters.q} />}
           {isLoading ? (
-            <AdGridSkeleton count={6} cols={{ base: 2, sm: 3, lg: 3 }} />
+            <AdGridSkeleton count={6} cols={{ base: 1, sm: 3, lg: 3 }} />
           ) : (
             <ListResults key={listAddress} data={data} currency={currency} />
           )}

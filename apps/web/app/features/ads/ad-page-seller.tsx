@@ -1,7 +1,8 @@
 /**
  * The seller's card on an ad page: who sells, since when, how many ads; the phone shown on request
  * (counted and limited by the API; hidden when the seller asks for the chat only) and the "Write"
- * button to the chat (guests sign in first). The owner sees the ways to manage the ad instead.
+ * button to the chat (guests sign in first); on phones the same in a bar stuck to the screen's bottom.
+ * The owner sees the ways to manage the ad instead.
  */
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconEdit, IconMessageCircle, IconPhone } from "@tabler/icons-react";
@@ -18,6 +19,7 @@ import { localizePath } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { formatCount } from "./ad-format.ts";
+import classes from "./ad-page.module.css";
 
 type PhoneState =
   | { kind: "hidden" }
@@ -30,18 +32,16 @@ export function loginPath(target: string): string {
   return `/login?redirect=${encodeURIComponent(target)}`;
 }
 
-function PhoneReveal({ ad }: { ad: Ad }) {
+/** The phone shown on request, one state for the seller's card and the phone's contact bar. */
+export interface PhoneReveal {
+  state: PhoneState;
+  reveal: () => Promise<void>;
+}
+
+export function usePhoneReveal(ad: Ad): PhoneReveal {
   const { t } = useTranslation();
   const locale = useLocale();
   const [state, setState] = useState<PhoneState>({ kind: "hidden" });
-
-  if (ad.chatOnly) {
-    return (
-      <Text fz="sm" c="dimmed" data-testid="ad-chat-only">
-        {t("adPage.phone.chatOnly")}
-      </Text>
-    );
-  }
 
   async function reveal() {
     setState({ kind: "loading" });
@@ -60,20 +60,33 @@ function PhoneReveal({ ad }: { ad: Ad }) {
       setState({ kind: "failed", message });
     }
   }
+  return { state, reveal };
+}
 
+function PhoneButtons({ ad, phone }: { ad: Ad; phone: PhoneReveal }) {
+  const { t } = useTranslation();
+  const { state } = phone;
+
+  if (ad.chatOnly) {
+    return (
+      <Text fz="sm" c="dimmed" data-testid="ad-chat-only">
+        {t("adPage.phone.chatOnly")}
+      </Text>
+    );
+  }
   if (state.kind === "shown") {
     return (
       <Stack gap={6} data-testid="ad-phones">
-        {state.phones.map((phone) => (
+        {state.phones.map((number) => (
           <Button
-            key={phone}
+            key={number}
             component="a"
-            href={`tel:${phone}`}
+            href={`tel:${number}`}
             size="md"
             color="teal"
             leftSection={<IconPhone size={18} aria-hidden />}
           >
-            {formatPhone(phone)}
+            {formatPhone(number)}
           </Button>
         ))}
       </Stack>
@@ -86,7 +99,7 @@ function PhoneReveal({ ad }: { ad: Ad }) {
         color="teal"
         leftSection={<IconPhone size={18} aria-hidden />}
         loading={state.kind === "loading"}
-        onClick={reveal}
+        onClick={phone.reveal}
         data-testid="ad-show-phone"
       >
         {t("adPage.phone.show")}
@@ -100,13 +113,68 @@ function PhoneReveal({ ad }: { ad: Ad }) {
   );
 }
 
-export function AdSellerCard({ ad }: { ad: Ad }) {
-  const { t } = useTranslation();
+/** Where the "Write" button leads: the ad's chat; a guest signs in first. */
+function useChatPath(ad: Ad): string {
   const locale = useLocale();
   // While the session is restored the visitor is most likely signed in: the chat, not the login.
   const { status } = useSession();
-  const { seller } = ad;
   const chatPath = `/settings/chats?ad=${ad.id}`;
+  return status === "guest" ? loginPath(localizePath(chatPath, locale)) : chatPath;
+}
+
+/**
+ * Phones only (below Mantine's `sm`): the price, "Show phone" (the number once shown) and "Write"
+ * (no icon: both labels whole in Kyrgyz and Russian at 390 px),
+ * stuck to the bottom of the screen while the ad scrolls by. It takes its own place at the end of the
+ * page, so it never covers the last of the ad, and keeps clear of the phone's home indicator.
+ */
+export function AdContactBar({ ad, price, phone }: { ad: Ad; price: string; phone: PhoneReveal }) {
+  const { t } = useTranslation();
+  const chatPath = useChatPath(ad);
+  const { state } = phone;
+  const firstPhone = state.kind === "shown" ? state.phones[0] : undefined;
+
+  return (
+    <div className={classes.contactBar} data-testid="ad-contact-bar">
+      <span className={classes.contactPrice}>{price}</span>
+      <div className={classes.contactActions}>
+        {!ad.chatOnly &&
+          (firstPhone ? (
+            <Button
+              component="a"
+              href={`tel:${firstPhone}`}
+              color="teal"
+              leftSection={<IconPhone size={18} aria-hidden />}
+              px="md"
+              data-testid="ad-contact-bar-phone"
+            >
+              {formatPhone(firstPhone)}
+            </Button>
+          ) : (
+            <Button
+              color="teal"
+              leftSection={<IconPhone size={18} aria-hidden />}
+              loading={state.kind === "loading"}
+              onClick={phone.reveal}
+              px="md"
+              data-testid="ad-contact-bar-show-phone"
+            >
+              {t("adPage.phone.show")}
+            </Button>
+          ))}
+        <Button component={AppLink} to={chatPath} variant="light" px="md" data-testid="ad-contact-bar-write">
+          {t("adPage.seller.write")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function AdSellerCard({ ad, phone }: { ad: Ad; phone: PhoneReveal }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const chatPath = useChatPath(ad);
+  const { seller } = ad;
 
   return (
     <Paper withBorder radius="lg" p="md" data-testid="ad-seller">
@@ -145,10 +213,10 @@ export function AdSellerCard({ ad }: { ad: Ad }) {
           </Stack>
         ) : (
           <Stack gap={6}>
-            {ad.status === "active" && <PhoneReveal ad={ad} />}
+            {ad.status === "active" && <PhoneButtons ad={ad} phone={phone} />}
             <Button
               component={AppLink}
-              to={status === "guest" ? loginPath(localizePath(chatPath, locale)) : chatPath}
+              to={chatPath}
               variant="light"
               size="md"
               leftSection={<IconMessageCircle size={18} aria-hidden />}

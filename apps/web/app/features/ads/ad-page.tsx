@@ -52,7 +52,7 @@ import { AdComplaint } from "./ad-page-complaint.tsx";
 import type { AdPageData } from "./ad-page-data.ts";
 import { AdGallery } from "./ad-page-gallery.tsx";
 import { adJsonLd } from "./ad-page-json-ld.ts";
-import { AdSellerCard } from "./ad-page-seller.tsx";
+import { AdContactBar, AdSellerCard, usePhoneReveal } from "./ad-page-seller.tsx";
 import { AdShare } from "./ad-page-share.tsx";
 import { equipmentGroups, mapPoint, specRows } from "./ad-page-specs.ts";
 import { AdVideo } from "./ad-page-video.tsx";
@@ -148,6 +148,7 @@ export function AdPage({ data }: { data: AdPageData }) {
   const origin = config?.publicOrigin ?? "";
   const regions = useRegions();
   const views = useViewCount(ad);
+  const phone = usePhoneReveal(ad);
   const [favorites, setFavorites] = useState(ad.favorites);
   useEffect(() => setFavorites(ad.favorites), [ad.favorites]);
 
@@ -242,7 +243,7 @@ export function AdPage({ data }: { data: AdPageData }) {
             </Stack>
           </Paper>
 
-          <AdSellerCard ad={ad} />
+          <AdSellerCard ad={ad} phone={phone} />
 
           <Group justify="space-between" gap="xs" px={4}>
             <Group gap="md" c="dimmed" fz="sm">
@@ -366,6 +367,7 @@ export function AdPage({ data }: { data: AdPageData }) {
         </Stack>
       )}
 
+      {!ad.isOwner && ad.status === "active" && <AdContactBar ad={ad} price={price.main} phone={phone} />}
       <JsonLd data={adJsonLd({ ad, refs, url, origin, location, t, locale })} />
     </Container>
   );

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { clientState } from "../../lib/app-state.ts";
-import { AdCard } from "./ad-card.tsx";
+import { AdCard, rowCardPhotoSizes } from "./ad-card.tsx";
 import { AdGridSkeleton } from "./ad-grid.tsx";
 import { adCardsQueryOptions } from "./api/get-ad-cards.ts";
 import classes from "./favorites-page.module.css";
@@ -70,13 +70,13 @@ export function FavoritesGrid({ items }: { items: readonly AdCardData[] }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 3, lg: 4 }}
+      cols={{ base: 1, sm: 3, lg: 4 }}
       spacing={{ base: "xs", sm: "md" }}
       data-testid="favorites-grid"
     >
       {items.map((ad, index) => (
         <div key={ad.id} className={classes.item} data-status={ad.status}>
-          <AdCard ad={ad} priority={index < 4} />
+          <AdCard ad={ad} priority={index < 4} sizes={rowCardPhotoSizes} phoneLayout="row" />
           {ad.status !== "active" && (
             <Badge className={classes.status} color="dark" variant="filled" data-testid="favorite-status">
               {t(`adPage.status.${ad.status}.title`)}

@@ -110,7 +110,8 @@ export function MyAds() {
         }}
         keepMounted={false}
       >
-        <ScrollArea type="never" offsetScrollbars={false}>
+        {/* Tabs wider than a phone scroll sideways; the thin bar below shows there are more. */}
+        <ScrollArea type="auto" scrollbars="x" scrollbarSize={4} offsetScrollbars="x">
           <Tabs.List style={{ flexWrap: "nowrap" }}>
             {myAdStatuses.map((item) => (
               <Tabs.Tab
