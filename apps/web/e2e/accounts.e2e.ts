@@ -6,40 +6,48 @@ import path from "node:path";
 import { createApp, openDatabase, parseConfig } from "@unaa/api";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { deriveAuthKeys, signAccessToken } from "../../api/src/lib/tokens.ts";
+import { apiCall, nextPhoneDigits, type SeededUser } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
+import { describe, expect, poll, type SharedServer, startOwnServer, test, uniqueName } from "./fixtures.ts";
 import type { ServerLog, TestServer } from "./test-server.ts";
 
-const server = sharedServer();
-/** The shared server's secret; this file's own servers (a restart, Google sign-in) use it too. */
-const AUTH_SECRET = server.authSecret;
 const DESKTOP_AGENT =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE_AGENT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-
-// A fresh database per run, but a number unlikely to collide with demo data.
-const phoneDigits = `70${String(Date.now() % 10_000_000).padStart(7, "0")}`;
-const PHONE = `+996${phoneDigits}`;
-const USERNAME = `e2e_${phoneDigits.slice(-6)}`;
 const PASSWORD = "Kara-Balta 2026!";
 const NEW_PASSWORD = "Issyk-Kul shore 77";
-
-let browser: Browser;
-/** The first device (desktop), signed up in the first test and used throughout. */
-let desktop: { context: BrowserContext; page: Page; errors: string[] };
-/** The second device (a phone), signed in with the password. */
-let phone: { context: BrowserContext; page: Page; errors: string[] };
 
 // Expected console noise: the browser's own lines for the 4xx answers these journeys provoke.
 const allowedConsole = [/Failed to load resource: the server responded with a status of 40[0134]/];
 
-async function openDevice(userAgent: string, width: number) {
-  const context = await browser.newContext({ userAgent, viewport: { width, height: 900 } });
+interface Device {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+async function openDevice(
+  browser: Browser,
+  userAgent: string,
+  width: number,
+  extraHTTPHeaders?: Record<string, string>,
+): Promise<Device> {
+  const context = await browser.newContext({ userAgent, viewport: { width, height: 900 }, extraHTTPHeaders });
   const page = await context.newPage();
   return { context, page, errors: collectConsoleErrors(page, allowedConsole) };
+}
+
+/** A user signed up over the API whose API session has ended: the devices' sessions are its only ones. */
+async function accountWithoutSessions(
+  server: SharedServer,
+  createUser: (prefix?: string) => Promise<SeededUser>,
+): Promise<SeededUser> {
+  const user = await createUser("e2e");
+  await apiCall(server, "POST", "/api/auth/logout", undefined, user.accessToken);
+  return user;
 }
 
 interface OutboxEntry {
@@ -52,8 +60,8 @@ interface OutboxEntry {
 async function codeFromOutbox(
   to: string,
   purpose: string,
-  after = 0,
-  from: ServerLog | undefined = server,
+  after: number,
+  from: ServerLog | undefined,
 ): Promise<string> {
   let found: string | undefined;
   await expect
@@ -93,33 +101,54 @@ async function typeCode(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code);
 }
 
-async function signInWithPassword(page: Page, password: string): Promise<void> {
-  await page.getByTestId("login-phone").fill(phoneDigits);
+async function signInWithPassword(page: Page, user: SeededUser, password = user.password): Promise<void> {
+  await page.getByTestId("login-phone").fill(user.phone.slice(4));
   await page.getByTestId("login-password").fill(password);
   await page.getByTestId("sign-in-submit").click();
-}
-
-/** Waits for a condition; the server and the browser share a small machine with other tests. */
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
 }
 
 function sessionRows(page: Page) {
   return page.getByTestId("session-row");
 }
 
-beforeAll(async () => {
-  browser = await connectBrowser();
-  desktop = await openDevice(DESKTOP_AGENT, 1280);
-  phone = await openDevice(PHONE_AGENT, 390);
-});
+/** Signs the device in through the form and waits for the redirect target. */
+async function signInDevice(server: SharedServer, device: Device, user: SeededUser, target: string) {
+  await openSignInPage(device.page, `${server.url}/login?redirect=${encodeURIComponent(target)}`);
+  await signInWithPassword(device.page, user);
+  await device.page.waitForURL(server.url + target);
+}
 
-afterAll(async () => {
-  await browser?.close();
-});
+/**
+ * A desktop and a phone both signed in to one account, in that order, each on its sessions page
+ * with both sessions listed.
+ */
+async function twoSignedInDevices(
+  server: SharedServer,
+  browser: Browser,
+  user: SeededUser,
+): Promise<{ desktop: Device; phone: Device }> {
+  const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+  const phone = await openDevice(browser, PHONE_AGENT, 390);
+  await signInDevice(server, desktop, user, "/settings/sessions");
+  await poll(() => sessionRows(desktop.page).count()).toBe(1);
+  await signInDevice(server, phone, user, "/settings/sessions");
+  await poll(() => sessionRows(phone.page).count()).toBe(2);
+  await desktop.page.reload();
+  await poll(() => sessionRows(desktop.page).count()).toBe(2);
+  return { desktop, phone };
+}
 
 describe("accounts in the browser", () => {
-  it("[S7.13][S7.15][S6.2] signs up with a phone and the code from the outbox, then returns to the redirect target", async () => {
+  test("[S7.13][S7.15][S6.2] signs up with a phone and the code from the outbox, then returns to the redirect target", async ({
+    browser,
+    server,
+  }) => {
+    const phoneDigits = nextPhoneDigits();
+    const phone = `+996${phoneDigits}`;
+    const username = uniqueName("e2e");
+    // An address of its own: codes are limited per address, and other tests ask for codes too.
+    const forwardedFor = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.7`;
+    const desktop = await openDevice(browser, DESKTOP_AGENT, 1280, { "X-Forwarded-For": forwardedFor });
     const { page } = desktop;
     await openSignInPage(page, `${server.url}/settings/sessions`);
     expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent("/settings/sessions")}`);
@@ -134,11 +163,11 @@ describe("accounts in the browser", () => {
     await page.getByTestId("sign-up-submit").click();
     await poll(() => page.getByTestId("code-sent-to").count()).toBe(1);
     expect(await page.getByTestId("code-resend-timer").textContent()).toMatch(/[01]:\d\d/);
-    const code = await codeFromOutbox(PHONE, "sign-up", logMark);
+    const code = await codeFromOutbox(phone, "sign-up", logMark, server);
 
     // A wrong code first: the API's error appears beside the code boxes, in Russian.
     await typeCode(page, code === "000000" ? "111111" : "000000");
-    await page.getByTestId("sign-up-username").fill(USERNAME);
+    await page.getByTestId("sign-up-username").fill(username);
     await page.getByTestId("sign-up-password").fill(PASSWORD);
     await page.getByTestId("sign-up-submit").click();
     await poll(() => page.getByTestId("code-error").textContent()).toBe("Неверный код");
@@ -152,13 +181,25 @@ describe("accounts in the browser", () => {
     expect(await page.getByTestId("session-label").textContent()).toBe("Windows Web Desktop");
     expect(await page.getByTestId("session-current").count()).toBe(1);
     await page.getByTestId("user-menu").click();
-    expect(await page.getByTestId("user-menu-name").textContent()).toBe(USERNAME);
+    expect(await page.getByTestId("user-menu-name").textContent()).toBe(username);
     await page.keyboard.press("Escape");
+    expect(desktop.errors).toEqual([]);
+    await desktop.context.close();
   });
 
-  it("[S3.6][S7.10] a second device signs in; both sessions are listed, the current one marked", async () => {
+  test("[S3.6][S7.10] a second device signs in; both sessions are listed, the current one marked", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await accountWithoutSessions(server, createUser);
+    const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+    const phone = await openDevice(browser, PHONE_AGENT, 390);
+    await signInDevice(server, desktop, user, "/settings/sessions");
+    await poll(() => sessionRows(desktop.page).count()).toBe(1);
+
     await openSignInPage(phone.page, `${server.url}/login`);
-    await signInWithPassword(phone.page, PASSWORD);
+    await signInWithPassword(phone.page, user);
     // No redirect target: home. The header now shows the user's avatar instead of "Sign in".
     await phone.page.waitForURL(`${server.url}/`);
     await poll(() => phone.page.getByTestId("user-menu").count()).toBe(1);
@@ -178,9 +219,18 @@ describe("accounts in the browser", () => {
     expect(await desktopCurrent.textContent()).toContain(DESKTOP_AGENT);
     const desktopOther = desktop.page.locator('[data-testid="session-row"][data-current="false"]');
     expect(await desktopOther.textContent()).toContain(PHONE_AGENT);
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await Promise.all([desktop.context.close(), phone.context.close()]);
   });
 
-  it("[S7.12][S4.5] ending the other session signs that device out on its next call", async () => {
+  test("[S7.12][S4.5] ending the other session signs that device out on its next call", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await accountWithoutSessions(server, createUser);
+    const { desktop, phone } = await twoSignedInDevices(server, browser, user);
     const other = desktop.page.locator('[data-testid="session-row"][data-current="false"]');
     await other.getByTestId("session-end").click();
     await poll(() => sessionRows(desktop.page).count()).toBe(1);
@@ -190,9 +240,24 @@ describe("accounts in the browser", () => {
     await phone.page.getByRole("link", { name: "Профиль" }).first().click();
     await phone.page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent("/settings/profile")}`);
     expect(await phone.page.getByTestId("user-menu").count()).toBe(0);
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await Promise.all([desktop.context.close(), phone.context.close()]);
   });
 
-  it("[S7.14] changes the password: the old one stops working, the new one signs in", async () => {
+  test("[S7.14] changes the password: the old one stops working, the new one signs in", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await accountWithoutSessions(server, createUser);
+    const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+    const phone = await openDevice(browser, PHONE_AGENT, 390);
+    await signInDevice(server, desktop, user, "/settings");
+    await openSignInPage(
+      phone.page,
+      `${server.url}/login?redirect=${encodeURIComponent("/settings/profile")}`,
+    );
     const { page } = desktop;
     await page.goto(`${server.url}/settings/profile`);
     await page.getByTestId("password-current").fill("not the password");
@@ -202,18 +267,29 @@ describe("accounts in the browser", () => {
       1,
     );
 
-    await page.getByTestId("password-current").fill(PASSWORD);
+    await page.getByTestId("password-current").fill(user.password);
     await page.getByTestId("password-save").click();
     await poll(() => page.getByTestId("toast").first().textContent()).toContain("Пароль изменён");
 
-    await signInWithPassword(phone.page, PASSWORD);
+    await signInWithPassword(phone.page, user);
     await poll(() => phone.page.getByText("Неверный логин или пароль").count()).toBe(1);
     await phone.page.getByTestId("login-password").fill(NEW_PASSWORD);
     await phone.page.getByTestId("sign-in-submit").click();
     await phone.page.waitForURL(`${server.url}/settings/profile`);
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await Promise.all([desktop.context.close(), phone.context.close()]);
   });
 
-  it("[S4.2][S7.5] a request with an expired access token is refreshed once and retried", async () => {
+  test("[S4.2][S7.5] a request with an expired access token is refreshed once and retried", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await accountWithoutSessions(server, createUser);
+    const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+    await signInDevice(server, desktop, user, "/settings/sessions");
+    await poll(() => sessionRows(desktop.page).count()).toBe(1);
     const { page } = desktop;
     // The session restore at page load gets a token that expired 5 minutes ago, signed with the
     // server's real key for this very session: the next call meets a genuine TOKEN_EXPIRED.
@@ -228,7 +304,7 @@ describe("accounts in the browser", () => {
         roles: [];
       };
       const expired = await signAccessToken(
-        deriveAuthKeys(AUTH_SECRET).accessToken,
+        deriveAuthKeys(server.authSecret).accessToken,
         { userId: Number(claims.sub), sessionId: claims.sid, roles: claims.roles },
         Date.now() - 20 * 60_000,
       );
@@ -247,9 +323,19 @@ describe("accounts in the browser", () => {
     await poll(() => sessionRows(page).count()).toBeGreaterThan(0);
     expect(calls).toEqual(["/api/auth/token 401", "/api/auth/refresh 200", "/api/auth/token 200"]);
     expect(await page.getByTestId("toast").count()).toBe(0);
+    expect(desktop.errors).toEqual([]);
+    await desktop.context.close();
   });
 
-  it("[S4.7] signing out from the user menu ends the session here and on the server", async () => {
+  test("[S4.7] signing out from the user menu ends the session here and on the server", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await accountWithoutSessions(server, createUser);
+    const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+    await signInDevice(server, desktop, user, "/settings/sessions");
+    await poll(() => sessionRows(desktop.page).count()).toBe(1);
     const { page } = desktop;
     await page.getByTestId("user-menu").click();
     await page.getByTestId("sign-out").click();
@@ -258,11 +344,8 @@ describe("accounts in the browser", () => {
     // The cookies are gone too: the next visit to a private page is a guest's.
     await page.goto(`${server.url}/settings`);
     expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent("/settings")}`);
-  });
-
-  it("the journeys left no unexpected console errors", () => {
     expect(desktop.errors).toEqual([]);
-    expect(phone.errors).toEqual([]);
+    await desktop.context.close();
   });
 });
 
@@ -307,11 +390,16 @@ describe("a blocked user", () => {
     return ((await response.json()) as { user: { id: number } }).user.id;
   }
 
-  it("[S4.6][S6.4] is signed out and sees the blocked page on the next call, and cannot sign in again", async () => {
+  test("[S4.6][S6.4] is signed out and sees the blocked page on the next call, and cannot sign in again", async ({
+    browser,
+    server,
+  }) => {
+    // This file's own servers use the shared server's secret.
+    const AUTH_SECRET = server.authSecret;
     blockServer = await startOwnServer({ AUTH_SECRET, DATA_DIR: dataDir });
     const port = new URL(blockServer.url).port;
     const userId = await signUpOverHttp(blockServer.url);
-    const device = await openDevice(DESKTOP_AGENT, 1280);
+    const device = await openDevice(browser, DESKTOP_AGENT, 1280);
     const { page } = device;
     await openSignInPage(page, `${blockServer.url}/login?redirect=${encodeURIComponent("/settings")}`);
     await page.getByTestId("login-phone").fill(blockedPhone.slice(4));
@@ -369,7 +457,10 @@ describe("Google sign-in", () => {
     await new Promise((resolve) => (jwks ? jwks.close(resolve) : resolve(undefined)));
   });
 
-  it("[S7.18] the Google button signs in through Google's redirect and returns to the target", async () => {
+  test("[S7.18] the Google button signs in through Google's redirect and returns to the target", async ({
+    browser,
+    server,
+  }) => {
     const { publicKey, privateKey } = await generateKeyPair("RS256");
     const jwk = { ...(await exportJWK(publicKey)), kid: "e2e", alg: "RS256", use: "sig" };
     const keyServer = createServer((_request, response) => {
@@ -381,12 +472,12 @@ describe("Google sign-in", () => {
       keyServer.listen(0, "127.0.0.1", () => resolve((keyServer.address() as AddressInfo).port)),
     );
     googleServer = await startOwnServer({
-      AUTH_SECRET,
+      AUTH_SECRET: server.authSecret,
       GOOGLE_CLIENT_ID: CLIENT_ID,
       GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
     });
     const origin = googleServer.url;
-    const device = await openDevice(PHONE_AGENT, 390);
+    const device = await openDevice(browser, PHONE_AGENT, 390);
     const { page } = device;
     const asked: URL[] = [];
     await page.route("https://accounts.google.com/**", async (route) => {

@@ -1,80 +1,61 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdRef,
   apiCall,
   carAdBody,
-  codeFromLog,
   drawPhoto,
   pickCamry,
   publishAd,
-  type SeedApi,
   type SeededUser,
   servicesAdBody,
-  signUpByPhone,
   uploadPhoto,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
+import { describe, expect, poll, type SharedServer, test, waitForHydration } from "./fixtures.ts";
 import { testServerEnv } from "./test-server.ts";
-
-const server = sharedServer();
-let browser: Browser;
-let api: SeedApi;
-let seller: SeededUser;
-let buyer: SeededUser;
-let car: AdRef;
-let service: AdRef;
-let archived: AdRef;
 
 // The browser's own lines for the 4xx answers these journeys provoke (a second report: 409).
 const allowedConsole = [/Failed to load resource: the server responded with a status of 40\d/];
 
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-beforeAll(async () => {
-  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
-  seller = await signUpByPhone(api, "seller_e2e");
-  buyer = await signUpByPhone(api, "buyer_e2e");
-  const pick = await pickCamry(api);
+/** A Toyota Camry with three photos (1, 2, 3), published by the seller. */
+async function carWithPhotos(server: SharedServer, seller: SeededUser): Promise<AdRef> {
   const photoIds: number[] = [];
   for (const [index, hue] of [0, 120, 240].entries()) {
-    photoIds.push((await uploadPhoto(api, seller.accessToken, await drawPhoto(`${index + 1}`, hue))).id);
+    photoIds.push((await uploadPhoto(server, seller.accessToken, await drawPhoto(`${index + 1}`, hue))).id);
   }
-  car = await publishAd(api, seller.accessToken, carAdBody(pick, photoIds));
-  service = await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
-  archived = await publishAd(api, seller.accessToken, carAdBody(pick, [], { price: 990_000 }));
-  await apiCall(api, "POST", `/api/ads/${archived.id}/archive`, undefined, seller.accessToken);
-  browser = await connectBrowser();
-});
+  return publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), photoIds));
+}
 
-afterAll(async () => {
-  await browser?.close();
-});
+/** A photo-less Camry, published by the seller. */
+async function plainCar(server: SharedServer, seller: SeededUser, change: Record<string, unknown> = {}) {
+  return publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), [], change));
+}
 
+/** The page with the allowed 4xx lines left out of its console errors. */
+function consoleErrors(page: Page): string[] {
+  return collectConsoleErrors(page, allowedConsole);
+}
+
+/** A context of the test's own (a phone's width, touch, another browser name), closed by the test. */
 async function newPage(
-  width = 1280,
+  browser: Browser,
+  width: number,
   options: { hasTouch?: boolean; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
-  return { context, page, errors: collectConsoleErrors(page, allowedConsole) };
+  return { context, page, errors: consoleErrors(page) };
 }
 
 /** Opens a page and waits until React Router has hydrated it, so clicks and keys reach React. */
-async function visit(page: Page, path: string) {
+async function visitHydrated(server: SharedServer, page: Page, path: string) {
   const response = await page.goto(server.url + path);
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-      .__reactRouterDataRouter;
-    return router?.state.initialized === true && document.readyState === "complete";
-  });
+  await waitForHydration(page);
   return response;
 }
 
-async function signIn(page: Page, user: SeededUser, redirect: string) {
+/** Signs in through the form, as a person would, and waits for the redirect. */
+async function signInByForm(server: SharedServer, page: Page, user: SeededUser, redirect: string) {
   await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
   await page.locator('[data-testid="sign-in-submit"]:not([disabled])').waitFor();
   await page.getByTestId("login-phone").fill(user.phone.replace("+996", ""));
@@ -93,9 +74,16 @@ const position = (page: Page) => page.getByTestId("ad-gallery-position").first()
 const specValue = (page: Page, field: string) => page.locator(`[data-field="${field}"] dd`).textContent();
 
 describe("a car ad in the browser", () => {
-  it("[S3.3] a guest browses the photos, reveals the phone, keeps the ad as a favourite that joins the account at sign-in", async () => {
-    const { context, page, errors } = await newPage();
-    await visit(page, `/car/${car.id}`);
+  test("[S3.3] a guest browses the photos, reveals the phone, keeps the ad as a favourite that joins the account at sign-in", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const buyer = await createUser("buyer_e2e");
+    const car = await carWithPhotos(server, seller);
+    const errors = consoleErrors(page);
+    await visitHydrated(server, page, `/car/${car.id}`);
     expect(await page.locator("h1").textContent()).toBe("Toyota Camry XV70, 2019");
     expect(await page.getByTestId("ad-price").textContent()).toBe("1\u202f850\u202f000\u00a0сом");
     expect(await page.getByTestId("ad-price-other").textContent()).toMatch(/^≈ \$\d{1,3}\u202f\d{3}$/);
@@ -136,14 +124,14 @@ describe("a car ad in the browser", () => {
     await heart.click();
     await poll(() => heart.getAttribute("aria-pressed")).toBe("true");
     expect(await page.evaluate(() => localStorage.getItem("unaa-favorites"))).toBe(`[${car.id}]`);
-    await visit(page, "/favorites");
+    await visitHydrated(server, page, "/favorites");
     await poll(() => page.locator(`[data-testid="ad-card"][data-ad-id="${car.id}"]`).count()).toBe(1);
 
     // Signing in keeps it: the account now holds it, the local list is emptied.
-    await signIn(page, buyer, "/favorites");
+    await signInByForm(server, page, buyer, "/favorites");
     await poll(() => page.locator(`[data-testid="ad-card"][data-ad-id="${car.id}"]`).count()).toBe(1);
     const favorites = await apiCall<{ items: { id: number }[] }>(
-      api,
+      server,
       "GET",
       "/api/favorites",
       undefined,
@@ -154,12 +142,19 @@ describe("a car ad in the browser", () => {
     await page.reload();
     await poll(() => page.locator(`[data-testid="ad-card"][data-ad-id="${car.id}"]`).count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("[P4] a signed-in user reports an ad once; a second report says it was already sent", async () => {
-    const { context, page, errors } = await newPage(390);
-    await signIn(page, buyer, `/car/${car.id}`);
+  test("[P4] a signed-in user reports an ad once; a second report says it was already sent", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const buyer = await createUser("buyer_e2e");
+    const car = await plainCar(server, seller);
+    await page.setViewportSize({ width: 390, height: 900 });
+    const errors = consoleErrors(page);
+    await signInByForm(server, page, buyer, `/car/${car.id}`);
     const report = async (reason: string) => {
       await page.getByTestId("ad-complain").click();
       await page.getByRole("radio", { name: reason }).check();
@@ -175,16 +170,21 @@ describe("a car ad in the browser", () => {
     await report("Неверная цена");
     await poll(() => page.getByTestId("ad-complaint-already").count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("swipes through the photos on a touch screen, and counts the view once", async () => {
-    // Its own browser name: a visitor is its address and browser, and the other tests viewed the ad.
+  test("swipes through the photos on a touch screen, and counts the view once", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await carWithPhotos(server, seller);
+    // A phone's browser name: a visitor is its address and browser.
     const userAgent =
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
-    const { context, page, errors } = await newPage(390, { hasTouch: true, userAgent });
-    const before = await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`);
-    await visit(page, `/car/${car.id}`);
+    const { context, page, errors } = await newPage(browser, 390, { hasTouch: true, userAgent });
+    const before = await apiCall<{ views: number }>(server, "GET", `/api/ads/${car.id}`);
+    await visitHydrated(server, page, `/car/${car.id}`);
     const stage = await page.getByTestId("ad-gallery-stage").boundingBox();
     if (!stage) throw new Error("no gallery");
     const touch = await context.newCDPSession(page);
@@ -200,19 +200,26 @@ describe("a car ad in the browser", () => {
     await poll(() => position(page)).toBe("1 из 3");
 
     // [P4] one view per visitor per day: a reload is not a second view.
-    await poll(async () => (await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`)).views).toBe(
+    await poll(
+      async () => (await apiCall<{ views: number }>(server, "GET", `/api/ads/${car.id}`)).views,
+    ).toBe(before.views + 1);
+    await visitHydrated(server, page, `/car/${car.id}`);
+    await poll(() => page.getByTestId("ad-views").textContent()).toContain(String(before.views + 1));
+    expect((await apiCall<{ views: number }>(server, "GET", `/api/ads/${car.id}`)).views).toBe(
       before.views + 1,
     );
-    await visit(page, `/car/${car.id}`);
-    await poll(() => page.getByTestId("ad-views").textContent()).toContain(String(before.views + 1));
-    expect((await apiCall<{ views: number }>(api, "GET", `/api/ads/${car.id}`)).views).toBe(before.views + 1);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("[S1.2] carries valid Vehicle and Offer structured data, and a social image of the cover", async () => {
-    const { context, page } = await newPage();
-    await visit(page, `/car/${car.id}`);
+  test("[S1.2] carries valid Vehicle and Offer structured data, and a social image of the cover", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await carWithPhotos(server, seller);
+    await visitHydrated(server, page, `/car/${car.id}`);
     const [data] = await structuredData(page);
     expect(data).toMatchObject({
       "@context": "https://schema.org",
@@ -222,7 +229,7 @@ describe("a car ad in the browser", () => {
       model: "Camry",
       vehicleModelDate: "2019",
       mileageFromOdometer: { value: 64000, unitCode: "KMT" },
-      offers: { "@type": "Offer", price: 1_850_000, priceCurrency: "KGS", seller: { name: "seller_e2e" } },
+      offers: { "@type": "Offer", price: 1_850_000, priceCurrency: "KGS", seller: { name: seller.username } },
     });
     expect(data?.image).toHaveLength(3);
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/-1600\.webp$/);
@@ -230,14 +237,20 @@ describe("a car ad in the browser", () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
       `${testServerEnv.PUBLIC_ORIGIN}/car/${car.id}`,
     );
-    await context.close();
   });
 });
 
 describe("other ad pages", () => {
-  it("[P3] a services ad shows its own fields, a video on request and Service structured data", async () => {
-    const { context, page, errors } = await newPage(390);
-    await visit(page, `/uslugi/${service.id}`);
+  test("[P3] a services ad shows its own fields, a video on request and Service structured data", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const service = await publishAd(server, seller.accessToken, servicesAdBody(await pickCamry(server), []));
+    await page.setViewportSize({ width: 390, height: 900 });
+    const errors = consoleErrors(page);
+    await visitHydrated(server, page, `/uslugi/${service.id}`);
     expect(await page.locator("h1").textContent()).toBe("Эвакуатор по Бишкеку и области круглосуточно");
     expect(await page.getByTestId("ad-price").textContent()).toBe("1\u202f500\u00a0сом");
     expect(await specValue(page, "category")).toBe("Эвакуаторы");
@@ -256,37 +269,49 @@ describe("other ad pages", () => {
     expect(data).toMatchObject({ "@type": "Service", serviceType: "Эвакуаторы", offers: { price: 1500 } });
     // The sandbox has no way out to YouTube: only the player's own load failure is expected.
     expect(errors.filter((error) => !/net::ERR_|youtube/i.test(error))).toEqual([]);
-    await context.close();
   });
 
-  it("[S8.3] an unknown id, or an ad under another vertical's address, is the 404 page", async () => {
-    const { context, page } = await newPage();
+  test("[S8.3] an unknown id, or an ad under another vertical's address, is the 404 page", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await plainCar(server, seller);
+    const service = await publishAd(server, seller.accessToken, servicesAdBody(await pickCamry(server), []));
     for (const path of ["/car/99999999", `/moto/${car.id}`, `/car/${service.id}`]) {
       const response = await page.goto(server.url + path);
       expect(response?.status(), path).toBe(404);
       expect(await page.getByTestId("error-status").textContent()).toBe("404");
     }
-    await context.close();
   });
 
-  it("[P4] the owner sees an archived ad with a banner; a guest and another user get 404", async () => {
-    const { context, page, errors } = await newPage();
-    const domain = new URL(server.url).hostname;
-    await context.addCookies(seller.cookies.map((cookie) => ({ ...cookie, domain })));
-    const response = await visit(page, `/car/${archived.id}`);
+  test("[P4] the owner sees an archived ad with a banner; a guest and another user get 404", async ({
+    page,
+    browser,
+    server,
+    createUser,
+    signIn,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const buyer = await createUser("buyer_e2e");
+    const archived = await plainCar(server, seller, { price: 990_000 });
+    await apiCall(server, "POST", `/api/ads/${archived.id}/archive`, undefined, seller.accessToken);
+    const errors = consoleErrors(page);
+    await signIn(seller);
+    const response = await visitHydrated(server, page, `/car/${archived.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("ad-status").textContent()).toContain("В архиве");
     expect(await page.getByTestId("ad-edit").count()).toBe(1);
     // The session is restored in the browser too (no refused refresh).
     await poll(() => page.getByTestId("user-menu").count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
 
-    const guest = await newPage();
+    const guest = await newPage(browser, 1280);
     expect((await guest.page.goto(`${server.url}/car/${archived.id}`))?.status()).toBe(404);
     await guest.context.close();
-    const stranger = await newPage();
-    await signIn(stranger.page, buyer, "/favorites");
+    const stranger = await newPage(browser, 1280);
+    await signInByForm(server, stranger.page, buyer, "/favorites");
     expect((await stranger.page.goto(`${server.url}/car/${archived.id}`))?.status()).toBe(404);
     await stranger.context.close();
   });

@@ -1,61 +1,35 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type AdRef,
-  apiCall,
-  carAdBody,
-  codeFromLog,
-  pickCamry,
-  publishAd,
-  type SeedApi,
-  servicesAdBody,
-  signUpByPhone,
-} from "./ad-seed.ts";
+import { type AdRef, apiCall, carAdBody, pickCamry, publishAd, servicesAdBody } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
+import { describe, expect, type SharedServer, test, waitForHydration } from "./fixtures.ts";
 
-const server = sharedServer();
-let browser: Browser;
-let car: AdRef;
-let unchanged: AdRef;
-let towTruck: AdRef;
-
-beforeAll(async () => {
-  const api: SeedApi = {
-    baseUrl: server.url,
-    readCode: (to, purpose) => codeFromLog(server, to, purpose),
-  };
-  const seller = await signUpByPhone(api, "price_e2e");
-  const pick = await pickCamry(api);
-  car = await publishAd(api, seller.accessToken, carAdBody(pick, []));
-  // Lowered, then raised a little: two changes after the first price.
+/** A car ad whose price was lowered, then raised a little: two changes after the first price. */
+async function carWithPriceChanges(server: SharedServer, token: string): Promise<AdRef> {
+  const pick = await pickCamry(server);
+  const car = await publishAd(server, token, carAdBody(pick, []));
   for (const price of [1_700_000, 1_750_000]) {
-    await apiCall(api, "PUT", `/api/ads/${car.id}`, carAdBody(pick, [], { price }), seller.accessToken);
+    await apiCall(server, "PUT", `/api/ads/${car.id}`, carAdBody(pick, [], { price }), token);
   }
-  unchanged = await publishAd(api, seller.accessToken, carAdBody(pick, [], { price: 990_000 }));
-  towTruck = await publishAd(api, seller.accessToken, servicesAdBody(pick, []));
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Opens a page and waits until React Router has hydrated it. */
-async function visit(page: Page, path: string) {
-  await page.goto(server.url + path);
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-      .__reactRouterDataRouter;
-    return router?.state.initialized === true && document.readyState === "complete";
-  });
+  return car;
 }
 
 describe("price history and another vertical's offer", () => {
-  it("[P4] the ad page lists the price changes, newest first, in both currencies", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+  test("[P4] the ad page lists the price changes, newest first, in both currencies", async ({
+    page,
+    server,
+    createUser,
+    visit,
+  }) => {
+    const seller = await createUser("price_e2e");
+    const car = await carWithPriceChanges(server, seller.accessToken);
+    const unchanged = await publishAd(
+      server,
+      seller.accessToken,
+      carAdBody(await pickCamry(server), [], { price: 990_000 }),
+    );
+    await page.setViewportSize({ width: 390, height: 900 });
     const errors = collectConsoleErrors(page);
-    await visit(page, `/car/${car.id}`);
+    await visit(`/car/${car.id}`);
+    await waitForHydration(page);
     const rows = page.getByTestId("ad-price-history").getByTestId("ad-price-change");
     expect(await rows.count()).toBe(3);
     const texts = await rows.allTextContents();
@@ -65,17 +39,24 @@ describe("price history and another vertical's offer", () => {
     expect(texts[1]).toContain("Снижена на 150\u202f000\u00a0сом");
     expect(texts[2]).toContain("1\u202f850\u202f000\u00a0сом");
     // An ad whose price never changed shows no history.
-    await visit(page, `/car/${unchanged.id}`);
+    await visit(`/car/${unchanged.id}`);
+    await waitForHydration(page);
     expect(await page.getByTestId("ad-price").textContent()).toBe("990\u202f000\u00a0сом");
     expect(await page.getByTestId("ad-price-history").count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
-  it("[P5] a services word on the cars tab offers the services, where it finds the ad", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  test("[P5] a services word on the cars tab offers the services, where it finds the ad", async ({
+    page,
+    server,
+    createUser,
+    visit,
+  }) => {
+    const seller = await createUser("offer_e2e");
+    const towTruck = await publishAd(server, seller.accessToken, servicesAdBody(await pickCamry(server), []));
     const errors = collectConsoleErrors(page);
-    await visit(page, `/car?q=${encodeURIComponent("эвакуатор")}`);
+    await visit(`/car?q=${encodeURIComponent("эвакуатор")}`);
+    await waitForHydration(page);
     expect(await page.getByTestId("ads-empty").count()).toBe(1);
     // The run's server is shared: other files' tow-truck ads count too, so the offer must name
     // exactly what the services search holds now.
@@ -92,6 +73,5 @@ describe("price history and another vertical's offer", () => {
       .toBeGreaterThan(0);
     expect(await page.getByTestId("other-verticals").count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

@@ -18,6 +18,7 @@ export interface SeededUser {
   /** The session cookies of the sign-up answer (the page viewer and the refresh token), for a browser. */
   cookies: SessionCookie[];
   userId: number;
+  username: string;
   phone: string;
   password: string;
 }
@@ -131,6 +132,7 @@ export async function signUpByPhone(api: SeedApi, username: string): Promise<See
     accessToken: answer.data.accessToken,
     cookies,
     userId: answer.data.user.id,
+    username,
     phone,
     password,
   };

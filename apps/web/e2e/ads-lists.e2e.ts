@@ -1,6 +1,5 @@
 import type { AdSearchResponse } from "@unaa/contracts";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCall,
   type CarPick,
@@ -13,12 +12,8 @@ import {
   signUpByPhone,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, startOwnServer } from "./fixtures.ts";
+import { describe, expect, poll, startOwnServer, test, waitForHydration } from "./fixtures.ts";
 import type { TestServer } from "./test-server.ts";
-
-let server: TestServer;
-let browser: Browser;
-let api: SeedApi;
 
 /** Three ads of each model, one seller per model; the car number `n` decides price, year, fuel, gearbox. */
 const models = [
@@ -43,11 +38,7 @@ const manuals = numbers.filter((n) => gearboxOf(n) === "manual");
 
 const allowedConsole = [/Failed to load resource: the server responded with a status of 40\d/];
 
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-async function pickModel(mark: string, model: string, place: CarPick): Promise<CarPick> {
+async function pickModel(api: SeedApi, mark: string, model: string, place: CarPick): Promise<CarPick> {
   const answer = await apiCall<{ mark: { id: number }; model: { id: number } }>(
     api,
     "GET",
@@ -56,15 +47,19 @@ async function pickModel(mark: string, model: string, place: CarPick): Promise<C
   return { ...place, markId: answer.mark.id, modelId: answer.model.id };
 }
 
-// The counts below are of every car ad on the site: this file needs a server of its own, whose
-// database no other file writes to (the others share one: see fixtures.ts).
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOwnServer(), connectBrowser()]);
-  api = { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
+/** The file's own server (see `lists`), its seed API and the shared Chromium. */
+interface Lists {
+  server: TestServer;
+  api: SeedApi;
+  browser: Browser;
+}
+
+/** The nine models' cars and one tow truck, published on the given server. */
+async function seed(api: SeedApi): Promise<void> {
   const place = await pickCamry(api);
   for (const [index, [mark, model]] of models.entries()) {
     const seller = await signUpByPhone(api, `lists_${index}_${mark}`);
-    const pick = await pickModel(mark, model, place);
+    const pick = await pickModel(api, mark, model, place);
     for (let copy = 0; copy < 3; copy++) {
       const n = index * 3 + copy;
       const body = carAdBody(pick, []);
@@ -85,27 +80,40 @@ beforeAll(async () => {
   }
   const provider = await signUpByPhone(api, "lists_tow");
   await publishAd(api, provider.accessToken, servicesAdBody(place, []));
-}, 180_000);
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// The counts below are of every car ad on the site: this file needs a server of its own, whose
+// database no other file writes to (the others share one: see fixtures.ts). Its tests only read
+// it, so it is started and seeded once for the file, when the first test asks for it.
+const it = test.extend<{ $file: { lists: Lists } }>({
+  lists: [
+    async ({ browser }, use) => {
+      const server = await startOwnServer();
+      try {
+        const api: SeedApi = {
+          baseUrl: server.url,
+          readCode: (to, purpose) => codeFromLog(server, to, purpose),
+        };
+        await seed(api);
+        await use({ server, api, browser });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "file" },
+  ],
 });
 
-async function newPage(width = 1280, javaScriptEnabled = true) {
+async function newPage({ browser }: Lists, width = 1280, javaScriptEnabled = true) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
   const page = await context.newPage();
   return { page, errors: collectConsoleErrors(page, allowedConsole) };
 }
 
-/** Opens a page and waits until React Router has hydrated it, so clicks and keys reach React. */
-async function visit(page: Page, path: string) {
+/** Opens a page of the file's server and waits until React Router has hydrated it. */
+async function visit({ server }: Lists, page: Page, path: string) {
   const response = await page.goto(server.url + path);
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-      .__reactRouterDataRouter;
-    return router?.state.initialized === true && document.readyState === "complete";
-  });
+  await waitForHydration(page);
   return response;
 }
 
@@ -118,13 +126,16 @@ const cardIds = async (page: Page) =>
 const cardTitles = (page: Page) => cards(page).getByTestId("ad-card-title").allTextContents();
 const search = (page: Page) => new URL(page.url()).search;
 
-function searchApi(query: Record<string, string>): Promise<AdSearchResponse> {
+function searchApi({ api }: Lists, query: Record<string, string>): Promise<AdSearchResponse> {
   return apiCall(api, "GET", `/api/ads?${new URLSearchParams({ vertical: "car", ...query })}`);
 }
 
 describe("car lists", () => {
-  it("[S2.2][S5.4] /car is rendered on the server: the first 24 cards, the count, prices grouped by spaces", async () => {
-    const { page } = await newPage(1280, false);
+  it("[S2.2][S5.4] /car is rendered on the server: the first 24 cards, the count, prices grouped by spaces", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     const response = await page.goto(`${server.url}/car?sort=price-asc`);
     expect(response?.status()).toBe(200);
     expect(await total(page)).toBe(`${carCount} объявлений`);
@@ -135,23 +146,30 @@ describe("car lists", () => {
     expect(await page.title()).toBe("Продажа автомобилей в Кыргызстане · Unaa");
   });
 
-  it("[S2.2] a shared address with filters renders on the server the list the search finds", async () => {
-    const { page } = await newPage(1280, false);
+  it("[S2.2] a shared address with filters renders on the server the list the search finds", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     await page.goto(`${server.url}/car?fuel=hybrid&sort=price-desc`);
-    const expected = await searchApi({ fuel: "hybrid", sort: "price-desc" });
+    const expected = await searchApi(lists, { fuel: "hybrid", sort: "price-desc" });
     expect(expected.items).toHaveLength(hybrids.length);
     expect(await cardIds(page)).toEqual(expected.items.map((ad) => ad.id));
     expect(await total(page)).toBe(`${hybrids.length} объявлений`);
   });
 
-  it("filters from the panel change the address, the list and the count; the back button restores them", async () => {
-    const { page, errors } = await newPage();
-    await visit(page, "/car");
+  it("filters from the panel change the address, the list and the count; the back button restores them", async ({
+    lists,
+  }) => {
+    const { page, errors } = await newPage(lists);
+    await visit(lists, page, "/car");
     const panel = page.locator("aside");
     await panel.getByText("Гибрид", { exact: true }).click();
     await poll(() => search(page)).toBe("?fuel=hybrid");
     await poll(() => total(page)).toBe(`${hybrids.length} объявлений`);
-    expect(await cardIds(page)).toEqual((await searchApi({ fuel: "hybrid" })).items.map((ad) => ad.id));
+    expect(await cardIds(page)).toEqual(
+      (await searchApi(lists, { fuel: "hybrid" })).items.map((ad) => ad.id),
+    );
 
     // Typing a year applies after a pause, as one history entry.
     await panel.getByLabel("Год выпуска: от").fill("2020");
@@ -172,9 +190,9 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
-  it("'show more' appends the next keyset page without duplicates and keeps the page", async () => {
-    const { page, errors } = await newPage();
-    await visit(page, "/car");
+  it("'show more' appends the next keyset page without duplicates and keeps the page", async ({ lists }) => {
+    const { page, errors } = await newPage(lists);
+    await visit(lists, page, "/car");
     expect(await cards(page).count()).toBe(24);
     const scrolled = await page.evaluate(() => {
       window.scrollTo(0, document.body.scrollHeight);
@@ -184,16 +202,19 @@ describe("car lists", () => {
     await poll(() => cards(page).count()).toBe(carCount);
     const ids = await cardIds(page);
     expect(new Set(ids).size).toBe(carCount);
-    const all = await searchApi({ limit: "50" });
+    const all = await searchApi(lists, { limit: "50" });
     expect(ids).toEqual(all.items.map((ad) => ad.id));
     expect(await page.getByTestId("ads-show-more").count()).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 5);
     expect(errors).toEqual([]);
   });
 
-  it("[S2.4] /car/{mark}/{model} lists only that model under its landing heading; unknown slugs and a fourth segment are 404", async () => {
-    const { page, errors } = await newPage();
-    const response = await visit(page, "/car/toyota/camry");
+  it("[S2.4] /car/{mark}/{model} lists only that model under its landing heading; unknown slugs and a fourth segment are 404", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    const { page, errors } = await newPage(lists);
+    const response = await visit(lists, page, "/car/toyota/camry");
     expect(response?.status()).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Продажа Toyota Camry в Кыргызстане");
     expect(await total(page)).toBe("3 объявления");
@@ -216,11 +237,11 @@ describe("car lists", () => {
 
     // One mark and model chosen in the query move to the landing path.
     const camry = await apiCall<{ mark: { id: number }; model: { id: number } }>(
-      api,
+      lists.api,
       "GET",
       "/api/catalog/marks/toyota/models/camry/generations",
     );
-    await visit(page, `/car?model=${camry.model.id}&mark=${camry.mark.id}`);
+    await visit(lists, page, `/car?model=${camry.model.id}&mark=${camry.mark.id}`);
     expect(new URL(page.url()).pathname).toBe("/car/toyota/camry");
 
     for (const path of ["/car/toyota/nope", "/car/nope", "/car/toyota/camry/xv70/extra"]) {
@@ -229,16 +250,19 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
-  it("[S2.1] the landing page speaks Kyrgyz under /ky", async () => {
-    const { page } = await newPage(1280, false);
+  it("[S2.1] the landing page speaks Kyrgyz under /ky", async ({ lists }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     await page.goto(`${server.url}/ky/car/toyota/camry`);
     expect(await page.locator("h1").textContent()).toBe("Кыргызстанда Toyota Camry сатуу");
     expect(await total(page)).toBe("3 жарыя");
   });
 
-  it("on a phone the filter drawer counts as the filters change and applies them on its button", async () => {
-    const { page, errors } = await newPage(390);
-    await visit(page, "/car");
+  it("on a phone the filter drawer counts as the filters change and applies them on its button", async ({
+    lists,
+  }) => {
+    const { page, errors } = await newPage(lists, 390);
+    await visit(lists, page, "/car");
     await page.getByTestId("filter-drawer-open").click();
     const drawer = page.getByRole("dialog");
     await drawer.getByText("Механика", { exact: true }).click();
@@ -253,9 +277,9 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
-  it("text search from the home hero finds the ads, spelled in Cyrillic", async () => {
-    const { page, errors } = await newPage();
-    await visit(page, "/");
+  it("text search from the home hero finds the ads, spelled in Cyrillic", async ({ lists }) => {
+    const { page, errors } = await newPage(lists);
+    await visit(lists, page, "/");
     await page.getByRole("search").getByRole("textbox").fill("камри");
     await page.getByRole("search").getByRole("button").click();
     await page.waitForURL(/\/car\?q=/);
@@ -265,8 +289,9 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
-  it("filters the search refuses are named and left out, never a server error", async () => {
-    const { page } = await newPage(1280, false);
+  it("filters the search refuses are named and left out, never a server error", async ({ lists }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     const response = await page.goto(`${server.url}/car?yearFrom=3000&fuel=hybrid`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("ads-refused").textContent()).toContain("Год выпуска");
@@ -275,8 +300,11 @@ describe("car lists", () => {
 });
 
 describe("other lists", () => {
-  it("[S2.2] /uslugi and its type page list the services ad; an empty type says so honestly", async () => {
-    const { page } = await newPage(1280, false);
+  it("[S2.2] /uslugi and its type page list the services ad; an empty type says so honestly", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     await page.goto(`${server.url}/uslugi`);
     expect(await cardTitles(page)).toEqual(["Эвакуатор по Бишкеку и области круглосуточно"]);
     await page.goto(`${server.url}/uslugi/tow-truck/all`);
@@ -287,16 +315,20 @@ describe("other lists", () => {
     expect((await page.goto(`${server.url}/uslugi/nope/all`))?.status()).toBe(404);
   });
 
-  it("/urgent says so when no ad is urgent", async () => {
-    const { page } = await newPage(1280, false);
+  it("/urgent says so when no ad is urgent", async ({ lists }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     const response = await page.goto(`${server.url}/urgent`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Срочная продажа");
     expect(await page.getByTestId("ads-empty").textContent()).toContain("Срочных объявлений сейчас нет");
   });
 
-  it("the catalogue's model page counts the ads for sale with their price range and links to the list", async () => {
-    const { page } = await newPage(1280, false);
+  it("the catalogue's model page counts the ads for sale with their price range and links to the list", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    const { page } = await newPage(lists, 1280, false);
     await page.goto(`${server.url}/catalog/toyota/camry`);
     const summary = await page.getByTestId("catalog-ads-summary").textContent();
     expect(summary).toContain("3 объявления в продаже");

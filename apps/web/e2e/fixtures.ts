@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { test as base, inject } from "vitest";
+import { test as base, expect, inject } from "vitest";
 import { codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
 import { readLogFile, type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
 
@@ -106,3 +106,19 @@ export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
     await use((path, target = page) => target.goto(server.url + path, { waitUntil: "networkidle" }));
   },
 });
+
+// Helpers several test files share (appended: the exports above stay as they are).
+
+/** `expect.poll` with room for a busy machine: 15 s. */
+export function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
+/** Waits until React Router has hydrated the page, so clicks and keys reach React. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true && document.readyState === "complete";
+  });
+}
