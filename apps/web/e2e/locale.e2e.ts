@@ -130,34 +130,36 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     expect(await about.text()).toMatch(/<html[^>]*lang="ru"/);
   });
 
-  test("[S4.18][S9.1] opening an address under /ky, /en or /ru remembers its language; one without a prefix changes nothing", async ({
-    browser,
+  test.for([
+    { path: "/ky", locale: "ky", home: "/ky" },
+    { path: "/en/about", locale: "en", home: "/en" },
+    { path: "/ru/faq", locale: "ru", home: "/" },
+  ])(
+    "[S4.18][S9.1] opening $path remembers its language",
+    async ({ path, locale, home }, { page, visit }) => {
+      await visit(path);
+      expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
+      await expectLocaleCookie(page.context(), locale);
+      // The next visit to "/" follows it.
+      await visit("/");
+      expect(new URL(page.url()).pathname, path).toBe(home);
+    },
+  );
+
+  test("[S4.18][S9.1] an address without a prefix changes nothing; a remembered choice is not sent again; not a language is 404", async ({
+    page,
     server,
+    visit,
   }) => {
-    for (const { path, locale, home } of [
-      { path: "/ky", locale: "ky", home: "/ky" },
-      { path: "/en/about", locale: "en", home: "/en" },
-      { path: "/ru/faq", locale: "ru", home: "/" },
-    ]) {
-      await withPage(browser, desktop, async (page, context) => {
-        await page.goto(server.url + path, { waitUntil: "networkidle" });
-        expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
-        await expectLocaleCookie(context, locale);
-        // The next visit to "/" follows it.
-        await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
-        expect(new URL(page.url()).pathname, path).toBe(home);
-      });
-    }
-    await withPage(browser, desktop, async (page, context) => {
-      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
-      expect(await localeCookie(context)).toBeUndefined();
-      // A choice already remembered is not sent again, and an unprefixed address keeps it.
-      await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
-      const again = await page.goto(`${server.url}/ky/faq`, { waitUntil: "networkidle" });
-      expect(await again?.headerValue("set-cookie")).toBeNull();
-      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
-      expect((await localeCookie(context))?.value).toBe("ky");
-    });
+    const context = page.context();
+    await visit("/about");
+    expect(await localeCookie(context)).toBeUndefined();
+    // A choice already remembered is not sent again, and an unprefixed address keeps it.
+    await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
+    const again = await visit("/ky/faq");
+    expect(await again?.headerValue("set-cookie")).toBeNull();
+    await visit("/faq");
+    expect((await localeCookie(context))?.value).toBe("ky");
     // Not a language: 404, nothing remembered.
     const unknown = await fetch(`${server.url}/de/about`, { redirect: "manual" });
     expect(unknown.status).toBe(404);
