@@ -2,34 +2,10 @@
  * The car catalogue in Chromium against the production server: a walk from /catalog to a
  * complectation in each language, the instant search, the pickers, structured data and 404s.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
-
-const server = sharedServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const errors = collectConsoleErrors(page);
-  return { page, errors };
-}
+import type { Page } from "playwright-core";
+import { collectConsoleErrors, describe, expect, test, withPage } from "./fixtures.ts";
 
 const heading = (page: Page) => page.locator("h1").first().textContent();
-
-/** Opens a page and waits until it is hydrated and idle, so clicks and keys reach React. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(server.url + path, { waitUntil: "networkidle" });
-}
 
 /** The JSON-LD blocks of the page, parsed. */
 async function structuredData(page: Page): Promise<unknown[]> {
@@ -44,11 +20,11 @@ const walks = [
 ];
 
 describe("the catalogue pages", () => {
-  it.each(walks)(
+  test.for(walks)(
     "[S1.2][S2.2] walks from /catalog to a complectation in $lang",
-    async ({ prefix, lang, catalogue, specs, hp }) => {
-      const { page, errors } = await openPage();
-      await visit(page, `${prefix}/catalog`);
+    async ({ prefix, lang, catalogue, specs, hp }, { page, visit }) => {
+      const errors = collectConsoleErrors(page);
+      await visit(`${prefix}/catalog`);
       expect(await page.locator("html").getAttribute("lang")).toBe(lang);
       await expect.poll(() => heading(page)).toBe(catalogue);
       expect(await page.title()).toBe(`${catalogue} · Unaa`);
@@ -89,13 +65,14 @@ describe("the catalogue pages", () => {
       expect(await page.title()).toContain("Toyota Camry XV70 2.5 AT");
       expect(await page.getByTestId("catalog-ads-empty").count()).toBe(1);
       expect(errors).toEqual([]);
-      await page.close();
     },
   );
 
-  it("[S1.2] describes each level for search engines: description, canonical, schema.org Car", async () => {
-    const { page } = await openPage();
-    await visit(page, "/en/catalog/toyota/camry/xv70/2-5-at");
+  test("[S1.2] describes each level for search engines: description, canonical, schema.org Car", async ({
+    page,
+    visit,
+  }) => {
+    await visit("/en/catalog/toyota/camry/xv70/2-5-at");
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description).toContain("Toyota Camry XV70 2.5 AT");
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
@@ -116,10 +93,9 @@ describe("the catalogue pages", () => {
       url: "https://unaa.example/en/catalog/toyota/camry/xv70/2-5-at",
     });
     expect(graph.some((node) => (node as { "@type"?: string })["@type"] === "BreadcrumbList")).toBe(true);
-    await page.close();
   });
 
-  it("[S8.3] answers 404 for an unknown mark, model, generation or complectation", async () => {
+  test("[S8.3] answers 404 for an unknown mark, model, generation or complectation", async ({ server }) => {
     for (const path of [
       "/catalog/no-such-mark",
       "/catalog/toyota/no-such-model",
@@ -134,9 +110,9 @@ describe("the catalogue pages", () => {
     }
   });
 
-  it("shows the commercial and moto catalogues behind the kind switch", async () => {
-    const { page, errors } = await openPage();
-    await visit(page, "/en/catalog");
+  test("shows the commercial and moto catalogues behind the kind switch", async ({ page, visit }) => {
+    const errors = collectConsoleErrors(page);
+    await visit("/en/catalog");
     await page.getByRole("group", { name: "Vehicle type" }).getByRole("link", { name: "Commercial" }).click();
     await page.waitForURL("**/en/catalog?kind=commercial");
     await expect.poll(() => heading(page)).toBe("Commercial vehicle catalogue");
@@ -147,30 +123,31 @@ describe("the catalogue pages", () => {
     await page.waitForURL("**/en/catalog/kamaz?kind=commercial");
     await expect.poll(() => heading(page)).toBe("KAMAZ");
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 
 describe("the search box", () => {
-  it.each([
+  test.for([
     ["кам", "Toyota Camry", "/catalog/toyota/camry"],
     ["lc", "Toyota Land Cruiser", "/catalog/toyota/land-cruiser"],
     ["прадо", "Toyota Land Cruiser Prado", "/catalog/toyota/land-cruiser-prado"],
-  ])("[S1.2] shows %s → %s while typing; Enter opens it", async (query, label, path) => {
-    const { page, errors } = await openPage();
-    await visit(page, "/catalog");
-    const input = page.getByTestId("catalog-search");
-    await input.click();
-    await input.pressSequentially(query, { delay: 30 });
-    const results = page.getByTestId("catalog-search-results");
-    await expect.poll(() => results.locator('[role="option"]').first().textContent()).toContain(label);
-    await input.press("Enter");
-    await page.waitForURL(`**${path}`);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  ] as const)(
+    "[S1.2] shows %s → %s while typing; Enter opens it",
+    async ([query, label, path], { page, visit }) => {
+      const errors = collectConsoleErrors(page);
+      await visit("/catalog");
+      const input = page.getByTestId("catalog-search");
+      await input.click();
+      await input.pressSequentially(query, { delay: 30 });
+      const results = page.getByTestId("catalog-search-results");
+      await expect.poll(() => results.locator('[role="option"]').first().textContent()).toContain(label);
+      await input.press("Enter");
+      await page.waitForURL(`**${path}`);
+      expect(errors).toEqual([]);
+    },
+  );
 
-  it("works without JavaScript as a form the page answers", async () => {
+  test("works without JavaScript as a form the page answers", async ({ server }) => {
     const response = await fetch(`${server.url}/catalog?q=${encodeURIComponent("лэнд")}`);
     const html = await response.text();
     expect(response.status).toBe(200);
@@ -193,27 +170,30 @@ describe("the pickers", () => {
     await expect.poll(() => input.inputValue()).toContain(expected);
   }
 
-  it.each([1280, 390])(
+  test.for([1280, 390])(
     "[S1.2] mark → model → generation → complectation, typed in Cyrillic or Latin, at %d px",
-    async (width) => {
-      const { page, errors } = await openPage(width);
-      await visit(page, "/en/catalog");
-      await page.getByTestId("catalog-finder").scrollIntoViewIfNeeded();
-      await choose(page, "catalog-picker-mark", "тойота", "Toyota");
-      await choose(page, "catalog-picker-model", "кам", "Camry");
-      await choose(page, "catalog-picker-generation", "xv70", "XV70");
-      await choose(page, "catalog-picker-complectation", "2.5", "2.5 AT");
-      await page.getByTestId("catalog-finder-open").click();
-      await page.waitForURL("**/en/catalog/toyota/camry/xv70/2-5-at");
-      await expect.poll(() => heading(page)).toBe("Toyota Camry XV70 2.5 AT");
-      expect(errors).toEqual([]);
-      await page.close();
+    async (width, { browser, server }) => {
+      await withPage(browser, { viewport: { width, height: 900 } }, async (page) => {
+        const errors = collectConsoleErrors(page);
+        await page.goto(`${server.url}/en/catalog`, { waitUntil: "networkidle" });
+        await page.getByTestId("catalog-finder").scrollIntoViewIfNeeded();
+        await choose(page, "catalog-picker-mark", "тойота", "Toyota");
+        await choose(page, "catalog-picker-model", "кам", "Camry");
+        await choose(page, "catalog-picker-generation", "xv70", "XV70");
+        await choose(page, "catalog-picker-complectation", "2.5", "2.5 AT");
+        await page.getByTestId("catalog-finder-open").click();
+        await page.waitForURL("**/en/catalog/toyota/camry/xv70/2-5-at");
+        await expect.poll(() => heading(page)).toBe("Toyota Camry XV70 2.5 AT");
+        expect(errors).toEqual([]);
+      });
     },
   );
 
-  it("offers popular marks first and finds one typed on the wrong keyboard layout", async () => {
-    const { page } = await openPage();
-    await visit(page, "/catalog");
+  test("offers popular marks first and finds one typed on the wrong keyboard layout", async ({
+    page,
+    visit,
+  }) => {
+    await visit("/catalog");
     const input = page.getByTestId("catalog-picker-mark");
     await input.click();
     const first = page.getByRole("option").first();
@@ -221,6 +201,5 @@ describe("the pickers", () => {
     expect(await first.textContent()).toContain("Toyota");
     await input.pressSequentially("njqjnf", { delay: 20 }); // "тойота" on the Latin layout
     await expect.poll(() => page.getByRole("option").first().textContent()).toContain("Toyota");
-    await page.close();
   });
 });

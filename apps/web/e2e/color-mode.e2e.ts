@@ -2,58 +2,45 @@
  * The colour mode (spec S4.15–S4.17) in Chromium against the production server: the choice is
  * stored under `unaa-color-mode`, applied before the first paint, and "system" follows the OS.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
+import type { Browser, Page } from "playwright-core";
+import { collectConsoleErrors, describe, expect, test, withPage } from "./fixtures.ts";
 
 const KEY = "unaa-color-mode";
 
-const server = sharedServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage<T>(
+/** A page of a 1280×800 context whose OS prefers `colorScheme`, recording the attribute's values. */
+function withSchemePage<T>(
+  browser: Browser,
   colorScheme: "light" | "dark",
-  run: (page: Page, context: BrowserContext) => Promise<T>,
+  run: (page: Page) => Promise<T>,
 ): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
-  // Before any page script: remember every value the attribute takes, and its value at the
-  // first animation frame (rendering happens right after it, so that is what the first paint shows).
-  await context.addInitScript(() => {
-    const record = { values: [] as (string | null)[], firstFrame: undefined as string | null | undefined };
-    (window as unknown as { __scheme: typeof record }).__scheme = record;
-    // The <html> element does not exist yet when this runs: watch the whole document.
-    const read = () => document.documentElement?.getAttribute("data-mantine-color-scheme") ?? null;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        const target = mutation.target as Element;
-        if (mutation.type === "attributes" && target === document.documentElement) record.values.push(read());
-        if (mutation.type === "childList" && [...mutation.addedNodes].includes(document.documentElement))
-          record.values.push(read());
-      }
-    }).observe(document, {
-      attributes: true,
-      attributeFilter: ["data-mantine-color-scheme"],
-      childList: true,
-      subtree: true,
+  return withPage(browser, { viewport: { width: 1280, height: 800 }, colorScheme }, async (page, context) => {
+    // Before any page script: remember every value the attribute takes, and its value at the
+    // first animation frame (rendering happens right after it, so that is what the first paint shows).
+    await context.addInitScript(() => {
+      const record = { values: [] as (string | null)[], firstFrame: undefined as string | null | undefined };
+      (window as unknown as { __scheme: typeof record }).__scheme = record;
+      // The <html> element does not exist yet when this runs: watch the whole document.
+      const read = () => document.documentElement?.getAttribute("data-mantine-color-scheme") ?? null;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          const target = mutation.target as Element;
+          if (mutation.type === "attributes" && target === document.documentElement)
+            record.values.push(read());
+          if (mutation.type === "childList" && [...mutation.addedNodes].includes(document.documentElement))
+            record.values.push(read());
+        }
+      }).observe(document, {
+        attributes: true,
+        attributeFilter: ["data-mantine-color-scheme"],
+        childList: true,
+        subtree: true,
+      });
+      requestAnimationFrame(() => {
+        record.firstFrame = read();
+      });
     });
-    requestAnimationFrame(() => {
-      record.firstFrame = read();
-    });
+    return run(page);
   });
-  try {
-    return await run(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
 }
 
 function scheme(page: Page): Promise<string | null> {
@@ -76,8 +63,11 @@ async function chooseMode(page: Page, mode: "system" | "light" | "dark"): Promis
 }
 
 describe("colour mode (S4.15–S4.17)", () => {
-  it("[S4.15] choosing dark stores 'dark' and survives a reload with no light flash", async () => {
-    await withPage("light", async (page) => {
+  test("[S4.15] choosing dark stores 'dark' and survives a reload with no light flash", async ({
+    browser,
+    server,
+  }) => {
+    await withSchemePage(browser, "light", async (page) => {
       await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
       expect(await scheme(page)).toBe("light");
       expect(await stored(page)).toBeNull();
@@ -103,9 +93,12 @@ describe("colour mode (S4.15–S4.17)", () => {
     });
   });
 
-  it("[S4.15] a page with a stored light or dark mode hydrates without errors", async () => {
+  test("[S4.15] a page with a stored light or dark mode hydrates without errors", async ({
+    browser,
+    server,
+  }) => {
     for (const mode of ["dark", "light"] as const) {
-      await withPage("light", async (page) => {
+      await withSchemePage(browser, "light", async (page) => {
         await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
         await chooseMode(page, mode);
         await expect.poll(() => stored(page)).toBe(mode);
@@ -118,8 +111,8 @@ describe("colour mode (S4.15–S4.17)", () => {
     }
   });
 
-  it("[S4.15] the stored mode is applied before any app script runs", async () => {
-    await withPage("light", async (page) => {
+  test("[S4.15] the stored mode is applied before any app script runs", async ({ browser, server }) => {
+    await withSchemePage(browser, "light", async (page) => {
       await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
       await chooseMode(page, "dark");
       await expect.poll(() => stored(page)).toBe("dark");
@@ -131,8 +124,11 @@ describe("colour mode (S4.15–S4.17)", () => {
     });
   });
 
-  it("[S4.15] light overrides a dark operating system, also on the first paint", async () => {
-    await withPage("dark", async (page) => {
+  test("[S4.15] light overrides a dark operating system, also on the first paint", async ({
+    browser,
+    server,
+  }) => {
+    await withSchemePage(browser, "dark", async (page) => {
       await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
       expect(await scheme(page)).toBe("dark");
       await chooseMode(page, "light");
@@ -144,8 +140,8 @@ describe("colour mode (S4.15–S4.17)", () => {
     });
   });
 
-  it("[S4.16] system follows the operating system, live", async () => {
-    await withPage("dark", async (page) => {
+  test("[S4.16] system follows the operating system, live", async ({ browser, server }) => {
+    await withSchemePage(browser, "dark", async (page) => {
       await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
       // No choice yet: the operating system decides, from the first paint on.
       expect((await probe(page)).firstFrame).toBe("dark");
@@ -171,8 +167,8 @@ describe("colour mode (S4.15–S4.17)", () => {
     });
   });
 
-  it("[S4.16] a fixed choice ignores operating system changes", async () => {
-    await withPage("light", async (page) => {
+  test("[S4.16] a fixed choice ignores operating system changes", async ({ browser, server }) => {
+    await withSchemePage(browser, "light", async (page) => {
       await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
       await chooseMode(page, "dark");
       await expect.poll(() => scheme(page)).toBe("dark");

@@ -3,39 +3,19 @@
  * 404 page at phone and desktop widths in the three languages, errors thrown while navigating, and
  * leaving the fatal error page (a 403, a chunk that failed twice) by a link.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeFromLog, type SeedApi, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
+import type { Page } from "playwright-core";
+import {
+  collectConsoleErrors,
+  describe,
+  expect,
+  type SharedServer,
+  test,
+  waitForHydration,
+  withPage,
+} from "./fixtures.ts";
 
-const server = sharedServer();
-let browser: Browser;
-
-/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
-function seedApi(): SeedApi {
-  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
-}
-
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage<T>(
-  width: number,
-  run: (page: Page, context: BrowserContext) => Promise<T>,
-): Promise<T> {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
-  try {
-    return await run(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
-}
+/** A page width × 844. */
+const viewport = (width: number) => ({ viewport: { width, height: 844 } });
 
 function pixels(value: string): number {
   return Number.parseFloat(value.replace("px", ""));
@@ -51,8 +31,11 @@ describe("the 404 page (S2.10, S2.18–S2.20, S8.3)", () => {
   for (const width of [390, 1280]) {
     for (const { prefix, home, label } of homeLabels) {
       const path = `${prefix}/nope`;
-      it(`[S2.18][S2.20][S8.3] ${path} at ${width} px: big 404, message, link and full-width button home`, async () => {
-        await withPage(width, async (page) => {
+      test(`[S2.18][S2.20][S8.3] ${path} at ${width} px: big 404, message, link and full-width button home`, async ({
+        browser,
+        server,
+      }) => {
+        await withPage(browser, viewport(width), async (page) => {
           const errors = collectConsoleErrors(page);
           const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
           expect(response?.status()).toBe(404);
@@ -115,6 +98,7 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
    * (the breadcrumb link) with `answer`, clicks the breadcrumb and returns the page.
    */
   async function navigateIntoError(
+    server: SharedServer,
     page: Page,
     answer: { status: number; contentType: string; body: string },
     from = "/en/catalog/toyota/camry",
@@ -128,10 +112,13 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
     await dataRequest;
   }
 
-  it("[S2.21][S2.18] an unhandled error without a status renders the error page with 500 and its message", async () => {
-    await withPage(1280, async (page) => {
+  test("[S2.21][S2.18] an unhandled error without a status renders the error page with 500 and its message", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
       // A 200 answer the router cannot decode: the router throws a plain Error (no status).
-      await navigateIntoError(page, {
+      await navigateIntoError(server, page, {
         status: 200,
         contentType: "text/x-script",
         body: "not a turbo stream",
@@ -147,18 +134,28 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
     });
   });
 
-  it("[S2.21][S2.19] a server error with its own text shows that status and text", async () => {
-    await withPage(1280, async (page) => {
-      await navigateIntoError(page, { status: 500, contentType: "text/plain", body: "Database is on fire" });
+  test("[S2.21][S2.19] a server error with its own text shows that status and text", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
+      await navigateIntoError(server, page, {
+        status: 500,
+        contentType: "text/plain",
+        body: "Database is on fire",
+      });
       await expect.poll(() => page.getByTestId("error-page").isVisible()).toBe(true);
       expect(await page.getByTestId("error-status").textContent()).toBe("500");
       expect(await page.getByTestId("error-message").textContent()).toBe("Database is on fire");
     });
   });
 
-  it("[S2.19] without a message the text is the translation error.{status}", async () => {
-    await withPage(1280, async (page) => {
-      await navigateIntoError(page, { status: 503, contentType: "text/plain", body: "" });
+  test("[S2.19] without a message the text is the translation error.{status}", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
+      await navigateIntoError(server, page, { status: 503, contentType: "text/plain", body: "" });
       await expect.poll(() => page.getByTestId("error-page").isVisible()).toBe(true);
       expect(await page.getByTestId("error-status").textContent()).toBe("503");
       expect(await page.getByTestId("error-message").textContent()).toBe(
@@ -167,18 +164,25 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
     });
   });
 
-  it("[S2.19] without a message or a translation the text is the site name", async () => {
-    await withPage(1280, async (page) => {
-      await navigateIntoError(page, { status: 418, contentType: "text/plain", body: "" });
+  test("[S2.19] without a message or a translation the text is the site name", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
+      await navigateIntoError(server, page, { status: 418, contentType: "text/plain", body: "" });
       await expect.poll(() => page.getByTestId("error-page").isVisible()).toBe(true);
       expect(await page.getByTestId("error-status").textContent()).toBe("418");
       expect(await page.getByTestId("error-message").textContent()).toBe("Unaa");
     });
   });
 
-  it("[S2.21] a server error while opening /car from the footer renders the error page", async () => {
-    await withPage(1280, async (page) => {
+  test("[S2.21] a server error while opening /car from the footer renders the error page", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
       await navigateIntoError(
+        server,
         page,
         { status: 500, contentType: "text/plain", body: "Upstream failed" },
         "/about",
@@ -195,26 +199,21 @@ describe("errors thrown while navigating (S2.18, S2.19, S2.21)", () => {
   // real blocked account in accounts.e2e.ts, and by the HTTP client's unit tests.
 });
 
-/** Resolves once React Router has hydrated the page, so clicks are client-side navigations. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-      .__reactRouterDataRouter;
-    return router?.state.initialized === true && document.readyState === "complete";
-  });
-}
-
 describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
   const HOME_TITLE = "Авто, мото, спецтехника и услуги в Кыргызстане";
   const CARS_TITLE = "Продажа автомобилей в Кыргызстане";
   // A list page takes a while to render on a busy machine.
   const pageLoad = { timeout: 10_000 };
 
-  it("[S2.21][S4.6] after a 403 on an API call, Home and the header's links show their pages; the session stays cleared", async () => {
-    const user = await signUpByPhone(seedApi(), "fatal_403");
-    await withPage(1280, async (page, context) => {
-      const domain = new URL(server.url).hostname;
-      await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain })));
+  test("[S2.21][S4.6] after a 403 on an API call, Home and the header's links show their pages; the session stays cleared", async ({
+    browser,
+    server,
+    createUser,
+    signIn,
+  }) => {
+    const user = await createUser("fatal_403");
+    await withPage(browser, viewport(1280), async (page) => {
+      await signIn(user, page);
       await page.goto(`${server.url}/settings`, { waitUntil: "networkidle" });
       await expect.poll(() => page.getByTestId("user-menu").count()).toBe(1);
       // The account was blocked meanwhile: the next call answers 403.
@@ -247,8 +246,11 @@ describe("leaving the fatal error page (S2.21, S4.6, S4.20)", () => {
     });
   });
 
-  it("[S2.21][S4.20] after a chunk failed twice, a header link and Home show their pages", async () => {
-    await withPage(1280, async (page) => {
+  test("[S2.21][S4.20] after a chunk failed twice, a header link and Home show their pages", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, viewport(1280), async (page) => {
       // This tab reloaded for /about a moment ago, and its chunk is still missing.
       await page.addInitScript(() =>
         sessionStorage.setItem("unaa-chunk-reload", JSON.stringify({ "/about": Date.now() })),

@@ -6,7 +6,13 @@
  *   test("…", async ({ page, createUser, signIn, visit }) => { … });
  */
 import { randomBytes } from "node:crypto";
-import { type Browser, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { test as base, expect, inject } from "vitest";
 import { codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
 import { readLogFile, type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
@@ -107,14 +113,34 @@ export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
   },
 });
 
-// Helpers several test files share (appended: the exports above stay as they are).
+// ---------------------------------------------------------------------------------------------
+// Helpers several files shared as copies (appended; the exports above are unchanged).
+
+export { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
 
 /** `expect.poll` with room for a busy machine: 15 s. */
 export function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000 });
 }
 
-/** Waits until React Router has hydrated the page, so clicks and keys reach React. */
+/**
+ * Runs `run` with a page of a fresh context of the shared Chromium (for a viewport, colour scheme
+ * or device other than the `page` fixture's), and closes the context after, also on failure.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  run: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resolves once React Router has hydrated the page, so clicks are client-side navigations. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })

@@ -2,38 +2,21 @@
  * The language switch and the locale cookie (spec S1.4, S4.18, S9.1) in Chromium against the
  * production server.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { carAdBody, codeFromLog, pickCamry, publishAd, type SeedApi, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
-import { connectBrowser, sharedServer, startOwnServer } from "./fixtures.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { onTestFinished } from "vitest";
+import { carAdBody, codeFromLog, pickCamry, publishAd, signUpByPhone } from "./ad-seed.ts";
+import {
+  collectConsoleErrors,
+  describe,
+  expect,
+  recordDocumentLoads,
+  startOwnServer,
+  test,
+  withPage,
+} from "./fixtures.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-const server = sharedServer();
-let browser: Browser;
-
-/** Seeding over the HTTP API: sign-up codes are read from the server's outbox log. */
-function seedApi(): SeedApi {
-  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
-}
-
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    return await run(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
-}
+const desktop = { viewport: { width: 1280, height: 800 } };
 
 async function chooseLanguage(page: Page, locale: "ru" | "ky" | "en"): Promise<void> {
   await page.getByTestId("language-switch").click();
@@ -59,8 +42,11 @@ async function expectLocaleCookie(context: BrowserContext, locale: string): Prom
 }
 
 describe("the language switch (S1.4, S4.18, S9.1)", () => {
-  it("[S1.4][S4.18][S9.1] choosing English moves to /en, translates the page and remembers it for a year", async () => {
-    await withPage(async (page, context) => {
+  test("[S1.4][S4.18][S9.1] choosing English moves to /en, translates the page and remembers it for a year", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, desktop, async (page, context) => {
       const errors = collectConsoleErrors(page);
       const loads = recordDocumentLoads(page);
       await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
@@ -106,8 +92,8 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
   });
 
-  it("[S1.4] Kyrgyz keeps the path, the query and the hash", async () => {
-    await withPage(async (page, context) => {
+  test("[S1.4] Kyrgyz keeps the path, the query and the hash", async ({ browser, server }) => {
+    await withPage(browser, desktop, async (page, context) => {
       await page.goto(`${server.url}/catalog/toyota?sort=price#main`, { waitUntil: "networkidle" });
       await chooseLanguage(page, "ky");
       await page.waitForURL(`${server.url}/ky/catalog/toyota?sort=price#main`);
@@ -117,7 +103,9 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
   });
 
-  it("[S4.18][S9.1] the server follows the cookie on / only, and the prefix always wins", async () => {
+  test("[S4.18][S9.1] the server follows the cookie on / only, and the prefix always wins", async ({
+    server,
+  }) => {
     const ky = await fetch(`${server.url}/`, {
       redirect: "manual",
       headers: { cookie: "i18n_redirected=ky" },
@@ -142,40 +130,49 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     expect(await about.text()).toMatch(/<html[^>]*lang="ru"/);
   });
 
-  it("[S4.18][S9.1] opening an address under /ky, /en or /ru remembers its language; one without a prefix changes nothing", async () => {
-    for (const { path, locale, home } of [
-      { path: "/ky", locale: "ky", home: "/ky" },
-      { path: "/en/about", locale: "en", home: "/en" },
-      { path: "/ru/faq", locale: "ru", home: "/" },
-    ]) {
-      await withPage(async (page, context) => {
-        await page.goto(server.url + path, { waitUntil: "networkidle" });
-        expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
-        await expectLocaleCookie(context, locale);
-        // The next visit to "/" follows it.
-        await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
-        expect(new URL(page.url()).pathname, path).toBe(home);
-      });
-    }
-    await withPage(async (page, context) => {
-      await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
-      expect(await localeCookie(context)).toBeUndefined();
-      // A choice already remembered is not sent again, and an unprefixed address keeps it.
-      await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
-      const again = await page.goto(`${server.url}/ky/faq`, { waitUntil: "networkidle" });
-      expect(await again?.headerValue("set-cookie")).toBeNull();
-      await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
-      expect((await localeCookie(context))?.value).toBe("ky");
-    });
+  test.for([
+    { path: "/ky", locale: "ky", home: "/ky" },
+    { path: "/en/about", locale: "en", home: "/en" },
+    { path: "/ru/faq", locale: "ru", home: "/" },
+  ])(
+    "[S4.18][S9.1] opening $path remembers its language",
+    async ({ path, locale, home }, { page, visit }) => {
+      await visit(path);
+      expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
+      await expectLocaleCookie(page.context(), locale);
+      // The next visit to "/" follows it.
+      await visit("/");
+      expect(new URL(page.url()).pathname, path).toBe(home);
+    },
+  );
+
+  test("[S4.18][S9.1] an address without a prefix changes nothing; a remembered choice is not sent again; not a language is 404", async ({
+    page,
+    server,
+    visit,
+  }) => {
+    const context = page.context();
+    await visit("/about");
+    expect(await localeCookie(context)).toBeUndefined();
+    // A choice already remembered is not sent again, and an unprefixed address keeps it.
+    await context.addCookies([{ name: "i18n_redirected", value: "ky", url: server.url }]);
+    const again = await visit("/ky/faq");
+    expect(await again?.headerValue("set-cookie")).toBeNull();
+    await visit("/faq");
+    expect((await localeCookie(context))?.value).toBe("ky");
     // Not a language: 404, nothing remembered.
     const unknown = await fetch(`${server.url}/de/about`, { redirect: "manual" });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("set-cookie")).toBeNull();
   });
 
-  it("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async () => {
-    const user = await signUpByPhone(seedApi(), "locale_redirect");
-    await withPage(async (page) => {
+  test("[S1.4] a guest signing in on /en/login goes back to the English page, whatever language its redirect names", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const user = await createUser("locale_redirect");
+    await withPage(browser, desktop, async (page) => {
       // The guest chose English on the sign-in page, which kept the Russian redirect.
       await page.goto(`${server.url}/en/login?redirect=${encodeURIComponent("/settings")}`, {
         waitUntil: "networkidle",
@@ -203,7 +200,9 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
   });
 
-  it("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async () => {
+  test("[S1.4] on a list page the whole page changes language at once, its texts loaded when the menu opened: the cards stay, no skeleton, no half-translated frame", async ({
+    browser,
+  }) => {
     // Exactly three cards on /car: a server of its own, whose database no other file writes to.
     const own = await startOwnServer();
     onTestFinished(() => own.stop().then(() => undefined));
@@ -215,7 +214,7 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     const pick = await pickCamry(api);
     for (const price of [1_200_000, 1_500_000, 1_800_000])
       await publishAd(api, seller.accessToken, carAdBody(pick, [], { price }));
-    await withPage(async (page) => {
+    await withPage(browser, desktop, async (page) => {
       const errors = collectConsoleErrors(page);
       await page.goto(`${own.url}/car`, { waitUntil: "networkidle" });
       await expect.poll(() => page.getByTestId("ad-card").count()).toBe(3);
@@ -282,8 +281,11 @@ describe("the language switch (S1.4, S4.18, S9.1)", () => {
     });
   });
 
-  it("[S4.18] a failed locale load is logged and ignored: no error page, no reload, the page keeps its language", async () => {
-    await withPage(async (page) => {
+  test("[S4.18] a failed locale load is logged and ignored: no error page, no reload, the page keeps its language", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, desktop, async (page) => {
       const consoleErrors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") consoleErrors.push(message.text());

@@ -2,42 +2,16 @@
  * Client-side navigation in Chromium against the production server: scrolling (S2.11), route
  * preloads (S2.12), the chunk-load reload guard (S4.20) and the new-build reload (S4.19).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectConsoleErrors, recordDocumentLoads } from "./browser.ts";
-import { connectBrowser, sharedServer } from "./fixtures.ts";
-
-const server = sharedServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage<T>(
-  viewport: { width: number; height: number },
-  run: (page: Page, context: BrowserContext) => Promise<T>,
-): Promise<T> {
-  const context = await browser.newContext({ viewport });
-  try {
-    return await run(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Resolves once React Router has hydrated the page, so clicks are client-side navigations. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-      .__reactRouterDataRouter;
-    return router?.state.initialized === true && document.readyState === "complete";
-  });
-}
+import type { Page } from "playwright-core";
+import {
+  collectConsoleErrors,
+  describe,
+  expect,
+  recordDocumentLoads,
+  test,
+  waitForHydration,
+  withPage,
+} from "./fixtures.ts";
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const mainTop = (page: Page) =>
@@ -50,8 +24,8 @@ async function scrollToBottom(page: Page): Promise<number> {
 }
 
 describe("scrolling on navigation (S2.11)", () => {
-  it("[S2.11] a client-side navigation scrolls to the top", async () => {
-    await withPage({ width: 1280, height: 400 }, async (page) => {
+  test("[S2.11] a client-side navigation scrolls to the top", async ({ browser, server }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 400 } }, async (page) => {
       const loads = recordDocumentLoads(page);
       await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
       await scrollToBottom(page);
@@ -63,16 +37,19 @@ describe("scrolling on navigation (S2.11)", () => {
     });
   });
 
-  it("[S2.11] opening an address with a hash scrolls to that element", async () => {
-    await withPage({ width: 1280, height: 400 }, async (page) => {
+  test("[S2.11] opening an address with a hash scrolls to that element", async ({ browser, server }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 400 } }, async (page) => {
       await page.goto(`${server.url}/faq#main`, { waitUntil: "networkidle" });
       await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
       await expect.poll(() => mainTop(page)).toBe(0);
     });
   });
 
-  it("[S2.11] a client-side link with a hash scrolls to that element, not to the top", async () => {
-    await withPage({ width: 1280, height: 400 }, async (page) => {
+  test("[S2.11] a client-side link with a hash scrolls to that element, not to the top", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 400 } }, async (page) => {
       const loads = recordDocumentLoads(page);
       await page.goto(`${server.url}/faq#main`, { waitUntil: "networkidle" });
       const bottom = await scrollToBottom(page);
@@ -94,8 +71,11 @@ describe("scrolling on navigation (S2.11)", () => {
 });
 
 describe("route preloads (S2.12)", () => {
-  it("[S2.12] hovering links preloads their route modules, never more than 5 at once", async () => {
-    await withPage({ width: 1280, height: 800 }, async (page) => {
+  test("[S2.12] hovering links preloads their route modules, never more than 5 at once", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async (page) => {
       const errors = collectConsoleErrors(page);
       await page.goto(`${server.url}/about`, { waitUntil: "networkidle" });
 
@@ -103,13 +83,15 @@ describe("route preloads (S2.12)", () => {
       const inFlight = new Set<string>();
       const requested: string[] = [];
       let maxInFlight = 0;
+      let lastAnswerAt = 0;
       await page.route("**/assets/*.js", async (route) => {
         const url = route.request().url();
         requested.push(url);
         inFlight.add(url);
         maxInFlight = Math.max(maxInFlight, inFlight.size);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 800));
         inFlight.delete(url);
+        lastAnswerAt = Date.now();
         await route.continue();
       });
 
@@ -119,11 +101,14 @@ describe("route preloads (S2.12)", () => {
       for (let index = 0; index < count; index++) await links.nth(index).hover();
 
       // Wait until every preload has been answered (the faq page's module among them: it is the one
-      // opened below; between two batches nothing is in flight, so that alone proves nothing). About 70
-      // modules held 1.5 s each, 5 at a time, take over 20 s.
+      // opened below). Between two batches nothing is in flight for a moment, so "nothing in flight"
+      // must have lasted a while (far longer than that moment, shorter than the hold). About 70
+      // modules held 0.8 s each, 5 at a time, take about 11 s.
       const isFaqModule = (url: string) => /\/faq-[^/]*\.js$/.test(url);
       await expect
-        .poll(() => requested.some(isFaqModule) && inFlight.size === 0, { timeout: 60_000 })
+        .poll(() => requested.some(isFaqModule) && inFlight.size === 0 && Date.now() - lastAnswerAt > 500, {
+          timeout: 40_000,
+        })
         .toBe(true);
       await page.waitForTimeout(300);
       expect(inFlight.size).toBe(0);
@@ -159,8 +144,11 @@ describe("chunk-load failures (S4.20)", () => {
     return { aborted: () => aborted };
   }
 
-  it("[S4.20] a failed route chunk causes one full reload of the page navigated to", async () => {
-    await withPage({ width: 1280, height: 800 }, async (page) => {
+  test("[S4.20] a failed route chunk causes one full reload of the page navigated to", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async (page) => {
       const loads = recordDocumentLoads(page);
       await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" });
       await waitForHydration(page);
@@ -187,10 +175,13 @@ describe("chunk-load failures (S4.20)", () => {
     });
   });
 
-  it("[S4.20] a second failure on the same path within 10 s does not reload again: the error page shows", async () => {
-    await withPage({ width: 1280, height: 800 }, async (page) => {
+  test("[S4.20] a second failure on the same path within 10 s does not reload again: the error page shows", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async (page) => {
       const loads = recordDocumentLoads(page);
-      // This tab reloaded for /about a moment ago (as in the test above).
+      // This tab reloaded for /about a moment ago (as the test above shows).
       await page.addInitScript(() =>
         sessionStorage.setItem("unaa-chunk-reload", JSON.stringify({ "/about": Date.now() })),
       );
@@ -209,8 +200,11 @@ describe("chunk-load failures (S4.20)", () => {
 });
 
 describe("new builds (S4.19, S7.30)", () => {
-  it("[S4.19][S7.30] a different build id makes the next navigation a full page load", async () => {
-    await withPage({ width: 1280, height: 800 }, async (page) => {
+  test("[S4.19][S7.30] a different build id makes the next navigation a full page load", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async (page) => {
       const loads = recordDocumentLoads(page);
       const checks: string[] = [];
       await page.route("**/builds/latest.json*", (route) => {
@@ -245,8 +239,8 @@ describe("new builds (S4.19, S7.30)", () => {
     });
   });
 
-  it("[S4.19] a failing version check is ignored", async () => {
-    await withPage({ width: 1280, height: 800 }, async (page) => {
+  test("[S4.19] a failing version check is ignored", async ({ browser, server }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async (page) => {
       const loads = recordDocumentLoads(page);
       let checks = 0;
       await page.route("**/builds/latest.json*", (route) => {
@@ -269,8 +263,11 @@ describe("new builds (S4.19, S7.30)", () => {
 });
 
 describe("the phone menu (S2.17)", () => {
-  it("[S2.17] loads on the first tap of the burger, lists the verticals and navigates", async () => {
-    await withPage({ width: 390, height: 800 }, async (page) => {
+  test("[S2.17] loads on the first tap of the burger, lists the verticals and navigates", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 390, height: 800 } }, async (page) => {
       const errors = collectConsoleErrors(page);
       const loads = recordDocumentLoads(page);
       await page.goto(`${server.url}/en`, { waitUntil: "networkidle" });

@@ -10,7 +10,7 @@ import {
   verticals,
 } from "@unaa/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adComplaints, adPriceHistory, ads, settings, userPhones } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextEmail, nextIp, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
@@ -23,9 +23,12 @@ let bodies: Record<Vertical, Record<string, unknown>>;
 
 beforeAll(async () => {
   harness = await createTestApp();
-  seller = await signUpUser(harness);
   stranger = await signUpUser(harness);
   bodies = await validBodies(harness);
+});
+// A seller per test: the free-ad limit counts the seller's ads, whichever tests ran before.
+beforeEach(async () => {
+  seller = await signUpUser(harness);
 });
 afterAll(async () => {
   await harness.close();
