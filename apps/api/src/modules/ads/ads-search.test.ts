@@ -5,6 +5,7 @@ import {
   adFilterSchemas,
   adSchema,
   adSearchResponseSchema,
+  valueInBaseUnit,
   verticalDefinitions,
 } from "@unaa/contracts";
 import { and, eq, sql } from "drizzle-orm";
@@ -71,6 +72,11 @@ async function activeIds(vertical: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+const carDefinition = verticalDefinitions.car;
+const mileageField = carDefinition.fields.find(
+  (field) => field.name === "mileage",
+) as (typeof carDefinition.fields)[number];
+
 describe("keyset pages", () => {
   beforeAll(async () => {
     for (let index = 0; index < 23; index += 1) await publishCar();
@@ -83,7 +89,8 @@ describe("keyset pages", () => {
     ["price-desc", (card) => -card.priceKgs],
     ["year-desc", (card) => -Number(card.fields.year)],
     ["year-asc", (card) => Number(card.fields.year)],
-    ["mileage-asc", (card) => Number(card.fields.mileage)],
+    // Sorted by the mileage in km, whatever unit the seller typed (decision 040).
+    ["mileage-asc", (card) => Number(valueInBaseUnit(carDefinition, mileageField, card.fields))],
   ];
 
   it.each(sorts)(
