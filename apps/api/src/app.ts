@@ -24,7 +24,6 @@ import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
-import { adViewsFlushMs } from "./modules/ads/ads-views.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -196,7 +195,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     adsService
       .flushAdViews()
       .catch((error: unknown) => app.log.error({ err: error }, "ad views flush failed"));
-  }, adViewsFlushMs);
+  }, config.adViewsFlushMs);
   viewFlush.unref();
   app.addHook("onClose", async () => {
     clearInterval(viewFlush);

@@ -61,6 +61,7 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_GATEWAY_KEY: optionalText,
   SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(1000),
+  AD_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
@@ -129,6 +130,8 @@ export interface Config {
   smsGateway: { url: string; key: string } | undefined;
   /** At most this many SMS codes an hour for the whole site (SMS pumping); a warning is logged when hit. */
   smsHourlyBudget: number;
+  /** How often the views counted in memory are written to the ads (decision 045). */
+  adViewsFlushMs: number;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
   /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -221,6 +224,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY }
         : undefined,
     smsHourlyBudget: env.SMS_HOURLY_BUDGET,
+    adViewsFlushMs: env.AD_VIEWS_FLUSH_MS,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

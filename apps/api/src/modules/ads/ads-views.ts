@@ -7,9 +7,6 @@
 import type { Database } from "../../db/client.ts";
 import { addAdViews } from "./ads.repository.ts";
 
-/** How often the views counted in a process are written. */
-export const adViewsFlushMs = 5_000;
-
 export interface AdViewCounts {
   /** One more view of the ad, written with the next flush. */
   add(adId: number): void;

@@ -22,7 +22,8 @@ let stranger: TestClient;
 let bodies: Record<Vertical, Record<string, unknown>>;
 
 beforeAll(async () => {
-  harness = await createTestApp();
+  // Views are written when a test flushes them, never by the timer in the middle of a test.
+  harness = await createTestApp({ AD_VIEWS_FLUSH_MS: "3600000" });
   stranger = await signUpUser(harness);
   bodies = await validBodies(harness);
 });
