@@ -28,8 +28,27 @@ function buildInfo(): Plugin {
   };
 }
 
+const THEME_CSS = "virtual:theme.css";
+
+/**
+ * `virtual:theme.css`: the theme's CSS variables and breakpoint classes (theme.ts), made once per
+ * build and bundled with the root's stylesheet instead of written into every page.
+ */
+function themeCss(): Plugin {
+  return {
+    name: "unaa-theme-css",
+    resolveId: (source) => (source === THEME_CSS ? `\0${THEME_CSS}` : undefined),
+    async load(id) {
+      if (id !== `\0${THEME_CSS}`) return;
+      const themeModule = new URL("./app/theme.ts", import.meta.url).href;
+      const { themeStylesheet } = (await import(themeModule)) as typeof import("./app/theme.ts");
+      return themeStylesheet();
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), buildInfo()],
+  plugins: [reactRouter(), buildInfo(), themeCss()],
   environments: {
     ssr: { build: { rolldownOptions: { external: sharedWithServer } } },
   },

@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { contentSecurityDirectives, contentSecurityPolicy } from "@unaa/contracts";
 import { describe, expect, it } from "vitest";
-import { externalScriptOrigins, inlineScriptHashes, pageContentSecurityPolicy } from "./entry.server.tsx";
+import {
+  compactRouteManifest,
+  externalScriptOrigins,
+  inlineScriptHashes,
+  pageContentSecurityPolicy,
+} from "./entry.server.tsx";
 
 describe("page CSP", () => {
   it("allows exactly the page's inline scripts, by hash", () => {
@@ -53,5 +58,65 @@ describe("page CSP", () => {
     for (const [directive, shared] of Object.entries(contentSecurityDirectives)) {
       expect(page.get(directive), directive).toEqual([...shared, ...(added[directive] ?? [])]);
     }
+  });
+});
+
+describe("compactRouteManifest", () => {
+  const page = (manifest: object, modules: string) =>
+    `<script type="module">import * as route0 from "/r.js";\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.__reactRouterRouteModules = {${modules}};\n\nimport("/e.js");</script>`;
+  const manifestOf = (html: string) =>
+    JSON.parse(/__reactRouterManifest = ([\s\S]*?);\n\s*window/.exec(html)?.[1] ?? "null") as {
+      entry: { imports: string[] };
+      routes: Record<string, { module: string; imports: string[] }>;
+    };
+  /** The modules React Router preloads for the page's routes, in order (its getModuleLinkHrefs). */
+  const preloads = (html: string, ids: string[]) => {
+    const manifest = manifestOf(html);
+    return [
+      ...new Set([
+        ...manifest.entry.imports,
+        ...ids.flatMap((id) => [manifest.routes[id]?.module, ...(manifest.routes[id]?.imports ?? [])]),
+      ]),
+    ];
+  };
+
+  it("drops the indentation and the imports an earlier module list has, keeping the page's preloads", () => {
+    const manifest = {
+      entry: { module: "/e.js", imports: ["/react.js", "/i18n.js"] },
+      routes: {
+        root: { id: "root", module: "/root.js", imports: ["/react.js", "/i18n.js", "/mantine.js"] },
+        "routes/favorites": {
+          id: "routes/favorites",
+          module: "/fav.js",
+          imports: ["/react.js", "/mantine.js", "/card.js"],
+        },
+        "routes/home": {
+          id: "routes/home",
+          module: "/home.js",
+          imports: ["/mantine.js", "/card.js", "/hero.js"],
+        },
+      },
+      version: "1",
+    };
+    const html = page(manifest, '"root":route0,"routes/favorites":route1');
+    const compact = compactRouteManifest(html);
+    expect(compact.length).toBeLessThan(html.length);
+    expect(compact).toContain('window.__reactRouterManifest = {"entry":');
+    const routes = manifestOf(compact).routes;
+    expect(routes.root?.imports).toEqual(["/mantine.js"]);
+    expect(routes["routes/favorites"]?.imports).toEqual(["/card.js"]);
+    // A route the page does not show keeps what the page does not load.
+    expect(routes["routes/home"]?.imports).toEqual(["/hero.js"]);
+    const ids = ["root", "routes/favorites"];
+    expect(preloads(compact, ids)).toEqual(preloads(html, ids));
+    expect(
+      compact.endsWith(
+        'window.__reactRouterRouteModules = {"root":route0,"routes/favorites":route1};\n\nimport("/e.js");</script>',
+      ),
+    ).toBe(true);
+  });
+
+  it("leaves a page without a manifest as it is", () => {
+    expect(compactRouteManifest("<p>no scripts</p>")).toBe("<p>no scripts</p>");
   });
 });

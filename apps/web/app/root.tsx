@@ -1,4 +1,5 @@
 import "@mantine/core/styles.css";
+import "virtual:theme.css";
 import "./app.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -34,7 +35,7 @@ import { restoreSession } from "./lib/session.ts";
 import { SHARED_CONFIG_ATTRIBUTE, sharedConfigPath } from "./lib/shared-config.ts";
 import { useLocale } from "./lib/use-locale.ts";
 import { createUpdateOnNavigate, createVersionCheck } from "./lib/version-check.ts";
-import { theme, themeCssVariables } from "./theme.ts";
+import { theme } from "./theme.ts";
 
 /** The few settings every page reads; the rest of the configuration is the shared one (S2.13). */
 export type PageConfig = Pick<
@@ -187,12 +188,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta itemProp="url" content={`${config?.publicOrigin ?? ""}/`} />
           <meta itemProp="name" content={config?.siteName ?? "Unaa"} />
         </div>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own CSS, made once at start. */}
-        <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
         <I18nextProvider i18n={i18n}>
           <MantineProvider
             theme={theme}
             withCssVariables={false}
+            withGlobalClasses={false}
             colorSchemeManager={manager}
             defaultColorScheme="auto"
             forceColorScheme={forced}

@@ -5,9 +5,11 @@ import {
   createTheme,
   DEFAULT_THEME,
   defaultCssVariablesResolver,
+  em,
   type MantineColorsTuple,
   type MantineTheme,
   mergeMantineTheme,
+  px,
 } from "@mantine/core";
 import { ensureContrast, mix, TEXT_CONTRAST, UI_CONTRAST } from "./lib/contrast.ts";
 
@@ -208,11 +210,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
 };
 
 /**
- * The theme's CSS variables that differ from Mantine's defaults (those are in its stylesheet), the
- * accessible colours included, as `MantineProvider` would write them into every page: computed once here instead of on every render
- * (the root renders them, with the provider's own turned off).
+ * The theme's stylesheet, made at build time (the `virtual:theme.css` module of vite.config.ts):
+ * its CSS variables that differ from Mantine's defaults (those are in its stylesheet), the
+ * accessible colours included, and the breakpoint classes (`mantine-visible-from-sm` …), both of
+ * which `MantineProvider` would otherwise write into every page.
  */
-export const themeCssVariables = (() => {
+export function themeStylesheet(): string {
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
   const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
   const base = defaultCssVariablesResolver(resolved);
@@ -226,9 +229,17 @@ export const themeCssVariables = (() => {
     const base: Record<string, string> = defaults[part];
     return Object.fromEntries(Object.entries(ours[part]).filter(([name, value]) => base[name] !== value));
   };
-  return convertCssVariables({
+  const variables = convertCssVariables({
     variables: changed("variables"),
     light: changed("light"),
     dark: changed("dark"),
   });
-})();
+  // As Mantine's MantineClasses writes them (breakpoints in em).
+  const classes = Object.entries(resolved.breakpoints)
+    .map(([name, value]) => {
+      const pixels = px(value) as number;
+      return `@media (max-width: ${em(pixels - 0.1)}) {.mantine-visible-from-${name} {display: none !important;}}@media (min-width: ${em(pixels)}) {.mantine-hidden-from-${name} {display: none !important;}}`;
+    })
+    .join("");
+  return `${variables}\n${classes}\n`;
+}

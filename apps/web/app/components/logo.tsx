@@ -1,5 +1,5 @@
-import { Group, Text } from "@mantine/core";
 import { AppLink } from "./app-link.tsx";
+import classes from "./logo.module.css";
 
 /**
  * The wordmark: a steering-wheel mark and the site name, linking home. Its accessible name is the
@@ -7,8 +7,8 @@ import { AppLink } from "./app-link.tsx";
  */
 export function Logo({ title }: { title: string }) {
   return (
-    <AppLink to="/" title={title} style={{ textDecoration: "none", color: "inherit" }}>
-      <Group gap={8} wrap="nowrap">
+    <AppLink to="/" title={title} className={classes.logo}>
+      <span className={classes.mark}>
         <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
           <rect width="32" height="32" rx="9" fill="var(--mantine-color-indigo-6)" />
           <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.6" />
@@ -20,10 +20,8 @@ export function Logo({ title }: { title: string }) {
             strokeLinecap="round"
           />
         </svg>
-        <Text component="span" fw={800} fz={22} lts={-0.5}>
-          Unaa
-        </Text>
-      </Group>
+        <span className={classes.name}>Unaa</span>
+      </span>
     </AppLink>
   );
 }

@@ -1,4 +1,3 @@
-import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { locales } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -40,57 +39,55 @@ const columns = [
   },
 ] as const;
 
+/**
+ * The site footer. Plain elements styled by its module (the same look as Mantine's Container,
+ * SimpleGrid, Stack, Text and Anchor): every page renders it on the server.
+ */
 export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const switchLocale = useSwitchLocale();
   return (
-    <Box component="footer" className={classes.footer}>
-      <Container size="xl" py={minimal ? "md" : "xl"}>
+    <footer className={classes.footer}>
+      <div className={`${classes.container} ${minimal ? classes.minimal : ""}`}>
         {!minimal && (
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xl" mb="xl">
+          <div className={classes.columns}>
             {columns.map((column) => (
-              <Stack key={column.title} gap={6}>
-                <Text fw={700} fz="sm" tt="uppercase" c="dimmed">
-                  {t(column.title)}
-                </Text>
+              <div key={column.title} className={classes.column}>
+                <p className={`${classes.text} ${classes.heading}`}>{t(column.title)}</p>
                 {column.links.map(([to, label]) => (
-                  <Anchor key={to} component={AppLink} to={to} c="var(--mantine-color-text)" fz="sm">
+                  <AppLink key={to} to={to} className={`mantine-focus-auto ${classes.text} ${classes.link}`}>
                     {t(label)}
-                  </Anchor>
+                  </AppLink>
                 ))}
-              </Stack>
+              </div>
             ))}
-          </SimpleGrid>
+          </div>
         )}
-        <Group justify="space-between" gap="sm" className={classes.bottom}>
-          <Text fz="sm" c="dimmed">
+        <div className={classes.bottom}>
+          <p className={`${classes.text} ${classes.dimmed}`}>
             {t("footer.copyright", { year: new Date().getFullYear() })}
-          </Text>
-          <Group gap="md" component="nav" aria-label={t("nav.language")}>
+          </p>
+          <nav className={classes.languages} aria-label={t("nav.language")}>
             {locales.map((locale) => (
-              <Anchor
+              <Link
                 key={locale}
-                component={Link}
                 to={localizePath(location.pathname, locale)}
                 onClick={(event) => switchLocale(event, locale, localizePath(location.pathname, locale))}
                 {...preloadLocaleOnIntent(locale)}
                 hrefLang={locale}
                 lang={locale}
-                fz="sm"
-                c="dimmed"
+                className={`mantine-focus-auto ${classes.text} ${classes.link} ${classes.dimmed}`}
               >
                 {t(`language.${locale}`)}
-              </Anchor>
+              </Link>
             ))}
-          </Group>
-        </Group>
+          </nav>
+        </div>
         {!minimal && (
-          <Text fz="xs" c="dimmed" mt="sm">
-            {t("footer.dataNotice")}
-          </Text>
+          <p className={`${classes.text} ${classes.dimmed} ${classes.notice}`}>{t("footer.dataNotice")}</p>
         )}
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Container, Group } from "@mantine/core";
+import { Burger, Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconHeart, IconPlus } from "@tabler/icons-react";
 import { verticals } from "@unaa/contracts";
@@ -41,15 +41,15 @@ export function SiteHeader({
   };
 
   return (
-    <Box component="header" className={classes.header}>
+    <header className={classes.header}>
       <a href="#main" className={classes.skipLink}>
         {t("nav.skipToContent")}
       </a>
-      <Container size="xl" className={classes.inner}>
-        <Group gap="xl" wrap="nowrap">
+      <div className={classes.inner}>
+        <div className={classes.start}>
           <Logo title={t("nav.home")} />
           {!minimal && (
-            <Group component="nav" aria-label={t("nav.verticals")} gap={4} visibleFrom="md" wrap="nowrap">
+            <nav aria-label={t("nav.verticals")} className={`${classes.nav} mantine-visible-from-md`}>
               {verticals.map((vertical) => (
                 <RouterNavLink
                   key={vertical}
@@ -62,10 +62,10 @@ export function SiteHeader({
               <RouterNavLink to={localizePath("/catalog", locale)} className={classes.link}>
                 {t("nav.catalog")}
               </RouterNavLink>
-            </Group>
+            </nav>
           )}
-        </Group>
-        <Group gap={6} wrap="nowrap">
+        </div>
+        <div className={classes.end}>
           <LanguageSwitch />
           <ColorModeSwitch />
           {!minimal && (
@@ -106,13 +106,13 @@ export function SiteHeader({
               />
             </>
           )}
-        </Group>
-      </Container>
+        </div>
+      </div>
       {!minimal && hasOpenedMenu && (
         <Suspense fallback={null}>
           <MobileMenu opened={isMenuOpen} onClose={closeMenu} account={drawerAccount?.(closeMenu)} />
         </Suspense>
       )}
-    </Box>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { SiteFooter } from "../components/site-footer.tsx";
@@ -9,16 +8,16 @@ import classes from "./layouts.module.css";
 /** The default layout: header, main, footer (spec S2.17). The error page uses it too. */
 export function DefaultShell({ children }: { children: ReactNode }) {
   return (
-    <Box className={classes.shell} data-layout="default">
+    <div className={classes.shell} data-layout="default">
       <SiteHeader
         account={<HeaderAccount />}
         drawerAccount={(close) => <DrawerAccount onNavigate={close} />}
       />
-      <Box component="main" id="main" className={classes.main}>
+      <main id="main" className={classes.main}>
         {children}
-      </Box>
+      </main>
       <SiteFooter />
-    </Box>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { SimpleGrid, Skeleton } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import type { AdCard as AdCardData, Currency } from "@unaa/contracts";
 import classes from "./ad-card.module.css";
 import { AdCard, rowCardPhotoSizes } from "./ad-card.tsx";
@@ -46,19 +46,19 @@ export function AdGrid({
   );
 }
 
-/** Placeholder cards while a page of ads loads. */
+/** Placeholder cards while a page of ads loads (plain elements that look like Mantine's Skeleton). */
 export function AdGridSkeleton({ count, cols = defaultCols }: { count: number; cols?: AdGridProps["cols"] }) {
   return (
     <SimpleGrid cols={cols} spacing={{ base: "xs", sm: "md" }} aria-hidden data-testid="ad-grid-skeleton">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
         <div key={index} className={`${classes.card} ${classes.phoneRow}`}>
-          <Skeleton className={classes.cover} radius={0} />
+          <div className={`${classes.cover} ${rowClasses.skeleton} ${rowClasses.skeletonCover}`} />
           <div className={classes.body}>
-            <Skeleton height={20} width="60%" />
-            <Skeleton height={12} width="40%" />
-            <Skeleton height={14} mt={4} />
-            <Skeleton height={12} width="80%" />
+            <div className={`${rowClasses.skeleton} ${rowClasses.skeletonPrice}`} />
+            <div className={`${rowClasses.skeleton} ${rowClasses.skeletonOther}`} />
+            <div className={`${rowClasses.skeleton} ${rowClasses.skeletonTitle}`} />
+            <div className={`${rowClasses.skeleton} ${rowClasses.skeletonSpecs}`} />
           </div>
         </div>
       ))}

@@ -2,7 +2,7 @@
  * The heart that keeps an ad as a favourite, on cards and on the ad page. Guests keep the list in
  * this browser; signed-in users' changes show at once and are undone with a toast if the API refuses.
  */
-import { ActionIcon, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { adFavoritesMax } from "@unaa/contracts";
 import type { MouseEvent } from "react";
@@ -11,6 +11,7 @@ import { toasts } from "../../lib/app-state.ts";
 import { setFavorite, useIsFavorite } from "../../lib/favorites-store.ts";
 import { getErrorTitle, HttpError } from "../../lib/http-client.ts";
 import { useSession } from "../../lib/session.ts";
+import classes from "./favorite-button.module.css";
 
 export interface FavoriteButtonProps {
   adId: number;
@@ -66,17 +67,16 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
       </Button>
     );
   }
+  // A plain button styled as Mantine's round default ActionIcon: a list renders one per card.
   return (
-    <ActionIcon
+    <button
       {...common}
-      variant="default"
-      radius="xl"
-      size="lg"
-      color={isFavorite ? "red" : "gray"}
+      type="button"
+      className={`mantine-focus-auto mantine-active ${classes.icon}`}
       aria-label={label}
       title={hint}
     >
       <Icon size={20} aria-hidden color={isFavorite ? "var(--mantine-color-red-6)" : undefined} />
-    </ActionIcon>
+    </button>
   );
 }
