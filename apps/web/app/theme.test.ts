@@ -9,6 +9,7 @@ import {
   neutralColors,
   sizedControls,
   theme,
+  themeStylesheet,
 } from "./theme.ts";
 
 const palettes = Object.entries({ ...DEFAULT_THEME.colors, ...theme.colors }).flatMap(([name, shades]) =>
@@ -64,5 +65,24 @@ describe("control size", () => {
     expect(CONTROL_SIZE).toBe("xl");
     for (const name of sizedControls)
       expect(theme.components?.[name]?.defaultProps, name).toEqual({ size: "xl" });
+  });
+});
+
+describe("theme stylesheet (virtual:theme.css)", () => {
+  const css = themeStylesheet();
+
+  it("holds the accessible colours of both modes, which Mantine's defaults lack", () => {
+    for (const scheme of ["light", "dark"] as const) {
+      expect(css).toContain(`--mantine-color-dimmed: ${neutralColors[scheme].dimmed}`);
+      expect(css).toContain(`--unaa-control-border: ${neutralColors[scheme].controlBorder}`);
+    }
+    expect(css).toContain('[data-mantine-color-scheme="dark"]');
+  });
+
+  it("holds the breakpoint classes of visibleFrom and hiddenFrom, at the theme's breakpoints", () => {
+    expect(css).toContain(
+      "@media (max-width: 47.99375em) {.mantine-visible-from-sm {display: none !important;}}",
+    );
+    expect(css).toContain("@media (min-width: 62em) {.mantine-hidden-from-md {display: none !important;}}");
   });
 });
