@@ -11,7 +11,7 @@ import {
   uploadPhoto,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, type SharedServer, test, waitForHydration } from "./fixtures.ts";
+import { describe, expect, poll, type SharedServer, test, waitForHydration, withPage } from "./fixtures.ts";
 import { testServerEnv } from "./test-server.ts";
 
 // The browser's own lines for the 4xx answers these journeys provoke (a second report: 409).
@@ -210,6 +210,46 @@ describe("a car ad in the browser", () => {
     );
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test("[S2.11] a laptop screen (1280×720) opens the ad at the top and keeps it there while the photos change; the price column sticks below the header", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await carWithPhotos(server, seller);
+    await withPage(browser, { viewport: { width: 1280, height: 720 } }, async (page) => {
+      const errors = consoleErrors(page);
+      const scrollY = () =>
+        // After two frames: the gallery's effects have run and the browser has laid the page out.
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+            ),
+        );
+      await visitHydrated(server, page, `/car/${car.id}`);
+      // The thumbnails sit below the fold here: showing the chosen one must not scroll the window.
+      const thumbs = await page.getByTestId("ad-gallery").locator("[aria-current]").boundingBox();
+      expect(thumbs && thumbs.y + thumbs.height).toBeGreaterThan(720);
+      expect(await scrollY()).toBe(0);
+      for (const shown of ["2 из 3", "3 из 3", "1 из 3"]) {
+        await page.getByRole("button", { name: "Следующее фото" }).click();
+        await poll(() => position(page)).toBe(shown);
+        expect(await scrollY()).toBe(0);
+      }
+
+      // Scrolled into the specs, the price and seller column stays in sight below the sticky header.
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+      const header = await page.locator("header").first().boundingBox();
+      const summary = await page.getByTestId("ad-page").locator("aside").boundingBox();
+      if (!header || !summary) throw new Error("no header or summary");
+      expect(summary.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(summary.y + summary.height).toBeLessThanOrEqual(720);
+      expect(errors).toEqual([]);
+    });
   });
 
   test("[S1.2] carries valid Vehicle and Offer structured data, and a social image of the cover", async ({
