@@ -240,18 +240,44 @@ describe("a car ad in the browser", () => {
         expect(await scrollY()).toBe(0);
       }
 
-      // Price and seller in sight on the first screen, below the header; the specs under them in the
-      // right column, beside the photos, so that column is not left empty down the page.
+      // Price and the phone button in sight on the first screen, below the header; the specs under them
+      // in the right column, beside the photos, so that column is not left empty down the page.
       const header = await page.locator("header").first().boundingBox();
       const summary = await page.getByTestId("ad-page").locator("aside").boundingBox();
+      const showPhone = await page.locator("aside [data-testid=ad-show-phone]").boundingBox();
       const gallery = await page.getByTestId("ad-gallery").boundingBox();
       const specs = await page.getByTestId("ad-specs").boundingBox();
-      if (!header || !summary || !gallery || !specs) throw new Error("no header, summary, gallery or specs");
+      if (!header || !summary || !showPhone || !gallery || !specs) throw new Error("a part is missing");
       expect(summary.y).toBeGreaterThanOrEqual(header.y + header.height);
-      expect(summary.y + summary.height).toBeLessThanOrEqual(720);
+      expect(showPhone.y + showPhone.height).toBeLessThanOrEqual(720);
       expect(specs.x).toBeGreaterThan(gallery.x + gallery.width);
       expect(specs.y).toBeLessThan(gallery.y + gallery.height);
       expect(errors).toEqual([]);
+    });
+  });
+
+  test("a Kyrgyz phone (390 px) shows each spec label whole, clear of its value", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await plainCar(server, seller);
+    await withPage(browser, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await visitHydrated(server, page, `/ky/car/${car.id}`);
+      const rows = page.getByTestId("ad-specs").locator("[data-field]");
+      expect(await page.locator('[data-field="engineVolume"] dt').textContent()).toBe(
+        "Кыймылдаткычтын көлөмү",
+      );
+      for (const row of await rows.all()) {
+        const label = await row.locator("dt").evaluate((dt) => {
+          const box = dt.getBoundingClientRect();
+          return { right: box.right, scrollWidth: dt.scrollWidth, clientWidth: dt.clientWidth };
+        });
+        const value = await row.locator("dd").boundingBox();
+        expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+        expect(label.right).toBeLessThanOrEqual((value?.x ?? 0) + 0.5);
+      }
     });
   });
 
