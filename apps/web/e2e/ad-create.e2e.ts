@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { type AdRef, carAdBody, pickCamry, publishAd } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, type SharedServer, test } from "./fixtures.ts";
+import { describe, expect, poll, type SharedServer, test, withPage } from "./fixtures.ts";
 
 // The 400 answers these journeys provoke (and the mocked one) are logged by the browser.
 const allowedConsole = [/Failed to load resource: the server responded with a status of 4\d\d/];
@@ -268,6 +268,25 @@ describe("publishing a car ad", () => {
     // Archived ads may be published again from their row.
     expect(await row.getByTestId("my-ad-publish").textContent()).toBe("Опубликовать снова");
     expect(errors).toEqual([]);
+  });
+
+  test("My ads on a phone: the status tabs fade at the edge while more lie beyond, not at the end", async ({
+    browser,
+    server,
+    createUser,
+    signIn,
+    visit,
+  }) => {
+    const seller = await createUser("seller");
+    await publishedCamry(server, seller.accessToken);
+    await withPage(browser, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await signIn(seller, page);
+      await visit("/ky/settings/adds", page);
+      const strip = page.getByTestId("my-ads-tabs");
+      await poll(() => strip.getAttribute("data-more")).toBe("true");
+      await page.getByTestId("my-ads-tab-sold").scrollIntoViewIfNeeded();
+      await poll(() => strip.getAttribute("data-more")).toBeNull();
+    });
   });
 
   test("keeps the unfinished form across a reload, and starts over on request", async ({

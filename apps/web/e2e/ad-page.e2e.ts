@@ -11,7 +11,7 @@ import {
   uploadPhoto,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, type SharedServer, test, waitForHydration } from "./fixtures.ts";
+import { describe, expect, poll, type SharedServer, test, waitForHydration, withPage } from "./fixtures.ts";
 import { testServerEnv } from "./test-server.ts";
 
 // The browser's own lines for the 4xx answers these journeys provoke (a second report: 409).
@@ -210,6 +210,75 @@ describe("a car ad in the browser", () => {
     );
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test("[S2.11] a laptop screen (1280×720) opens the ad at the top and keeps it there while the photos change; price, seller and specs share the right column", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await carWithPhotos(server, seller);
+    await withPage(browser, { viewport: { width: 1280, height: 720 } }, async (page) => {
+      const errors = consoleErrors(page);
+      const scrollY = () =>
+        // After two frames: the gallery's effects have run and the browser has laid the page out.
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+            ),
+        );
+      await visitHydrated(server, page, `/car/${car.id}`);
+      // The thumbnails sit below the fold here: showing the chosen one must not scroll the window.
+      const thumbs = await page.getByTestId("ad-gallery").locator("[aria-current]").boundingBox();
+      expect(thumbs && thumbs.y + thumbs.height).toBeGreaterThan(720);
+      expect(await scrollY()).toBe(0);
+      for (const shown of ["2 из 3", "3 из 3", "1 из 3"]) {
+        await page.getByRole("button", { name: "Следующее фото" }).click();
+        await poll(() => position(page)).toBe(shown);
+        expect(await scrollY()).toBe(0);
+      }
+
+      // Price and the phone button in sight on the first screen, below the header; the specs under them
+      // in the right column, beside the photos, so that column is not left empty down the page.
+      const header = await page.locator("header").first().boundingBox();
+      const summary = await page.getByTestId("ad-page").locator("aside").boundingBox();
+      const showPhone = await page.locator("aside [data-testid=ad-show-phone]").boundingBox();
+      const gallery = await page.getByTestId("ad-gallery").boundingBox();
+      const specs = await page.getByTestId("ad-specs").boundingBox();
+      if (!header || !summary || !showPhone || !gallery || !specs) throw new Error("a part is missing");
+      expect(summary.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(showPhone.y + showPhone.height).toBeLessThanOrEqual(720);
+      expect(specs.x).toBeGreaterThan(gallery.x + gallery.width);
+      expect(specs.y).toBeLessThan(gallery.y + gallery.height);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  test("a Kyrgyz phone (390 px) shows each spec label whole, clear of its value", async ({
+    browser,
+    server,
+    createUser,
+  }) => {
+    const seller = await createUser("seller_e2e");
+    const car = await plainCar(server, seller);
+    await withPage(browser, { viewport: { width: 390, height: 844 } }, async (page) => {
+      await visitHydrated(server, page, `/ky/car/${car.id}`);
+      const rows = page.getByTestId("ad-specs").locator("[data-field]");
+      expect(await page.locator('[data-field="engineVolume"] dt').textContent()).toBe(
+        "Кыймылдаткычтын көлөмү",
+      );
+      for (const row of await rows.all()) {
+        const label = await row.locator("dt").evaluate((dt) => {
+          const box = dt.getBoundingClientRect();
+          return { right: box.right, scrollWidth: dt.scrollWidth, clientWidth: dt.clientWidth };
+        });
+        const value = await row.locator("dd").boundingBox();
+        expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+        expect(label.right).toBeLessThanOrEqual((value?.x ?? 0) + 0.5);
+      }
+    });
   });
 
   test("[S1.2] carries valid Vehicle and Offer structured data, and a social image of the cover", async ({

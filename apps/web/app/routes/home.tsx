@@ -42,6 +42,8 @@ export const handle = pageHandle("index");
 
 /** Cards per strip: four on wide screens, more to swipe through on phones. */
 const STRIP_SIZE = 8;
+/** Marks in the hero's right side on wide screens: four rows of three. */
+const HERO_MARKS = 12;
 
 /** One loader, the services asked in parallel: popular marks, urgent, and each vertical's freshest. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -127,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Box className={classes.hero}>
-        <Container size="xl" py={{ base: 32, sm: 56 }}>
+        <Container size="xl" py={{ base: 32, sm: 56 }} className={classes.heroGrid}>
           <Stack gap="lg" maw={760}>
             <Title order={1} className={classes.title}>
               {t("home.title")}
@@ -164,6 +166,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Group>
             </Form>
           </Stack>
+          {popularMarks.length > 0 && (
+            // Wide screens: the popular marks fill the hero's right side (phones list them below).
+            <nav
+              className={classes.heroMarks}
+              aria-labelledby="home-hero-marks"
+              data-testid="home-hero-marks"
+            >
+              <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
+                <Title order={2} fz="lg" c="white" id="home-hero-marks">
+                  {t("ads.home.popularMarks")}
+                </Title>
+                {counts.car && (
+                  <Anchor component={AppLink} to="/car" fz="sm" fw={600} className={classes.heroLink}>
+                    {counts.car}
+                  </Anchor>
+                )}
+              </Group>
+              <div className={classes.heroMarkGrid}>
+                {popularMarks.slice(0, HERO_MARKS).map((mark) => (
+                  <AppLink key={mark.slug} to={`/car/${mark.slug}`} className={classes.heroMark}>
+                    {mark.name}
+                  </AppLink>
+                ))}
+              </div>
+              <Anchor component={AppLink} to="/catalog" fz="sm" fw={600} mt="sm" className={classes.heroLink}>
+                {t("ads.home.allMarks")}
+                <IconChevronRight size={14} style={{ verticalAlign: "middle" }} aria-hidden />
+              </Anchor>
+            </nav>
+          )}
         </Container>
       </Box>
 
@@ -203,7 +235,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </SimpleGrid>
 
         {popularMarks.length > 0 && (
-          <Box component="section" mt="xl" aria-labelledby="home-marks">
+          <Box component="section" mt="xl" aria-labelledby="home-marks" className={classes.marks}>
             <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
               <Title order={2} fz={{ base: 20, sm: 24 }} id="home-marks">
                 {t("ads.home.popularMarks")}

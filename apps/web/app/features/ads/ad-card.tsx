@@ -8,8 +8,9 @@ import { verticalIcons } from "../../components/vertical-icons.ts";
 import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
+import { localizeRestyling } from "../catalog/catalog-format.ts";
 import classes from "./ad-card.module.css";
-import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice, localizeAdTitle } from "./ad-format.ts";
+import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice } from "./ad-format.ts";
 import { AdPhoto } from "./ad-photo.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
@@ -63,7 +64,7 @@ export function AdCard({
   const postedAt = ad.raisedAt ?? ad.publishedAt;
   const date = postedAt ? formatAdDate(t, postedAt, new Date(), config?.timeZone ?? "Asia/Bishkek") : null;
   const Icon = verticalIcons[ad.vertical];
-  const title = localizeAdTitle(t, ad.title);
+  const title = localizeRestyling(t, ad.title);
 
   return (
     <article
@@ -82,12 +83,17 @@ export function AdCard({
         {(ad.promotion || ad.isUrgent) && (
           <div className={classes.marks}>
             {ad.promotion && (
-              <Badge size="sm" variant="filled" color={promotionColors[ad.promotion]}>
+              <Badge
+                size="sm"
+                variant="filled"
+                color={promotionColors[ad.promotion]}
+                className={classes.promotionMark}
+              >
                 {t(`ads.promotion.${ad.promotion}`)}
               </Badge>
             )}
             {ad.isUrgent && (
-              <Badge size="sm" variant="filled" color="red">
+              <Badge size="sm" variant="filled" color="red" data-testid="ad-card-urgent">
                 {t("ads.card.urgent")}
               </Badge>
             )}

@@ -2,8 +2,8 @@ import { type AdCard, verticalDefinitions } from "@unaa/contracts";
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getI18n, loadMessages } from "../../lib/i18n.ts";
-import { cyrillicSubtitle } from "../catalog/catalog-format.ts";
-import { cardSpecs, formatAdDate, formatAdPrice, formatFieldValue, localizeAdTitle } from "./ad-format.ts";
+import { cyrillicSubtitle, localizeRestyling } from "../catalog/catalog-format.ts";
+import { cardSpecs, formatAdDate, formatAdPrice, formatFieldValue } from "./ad-format.ts";
 
 let t: TFunction;
 beforeAll(async () => {
@@ -84,19 +84,29 @@ describe("ad texts", () => {
 describe("catalogue words in titles", () => {
   it("shows the catalogue's facelift in the page's language, not the data's English", async () => {
     await Promise.all([loadMessages("ky"), loadMessages("en")]);
-    expect(localizeAdTitle(t, "Subaru Forester SJ (restyling), 2018")).toBe(
+    expect(localizeRestyling(t, "Subaru Forester SJ (restyling), 2018")).toBe(
       "Subaru Forester SJ (рестайлинг), 2018",
     );
-    expect(localizeAdTitle(t, "Toyota Land Cruiser J100 (restyling 2), 2005")).toBe(
+    expect(localizeRestyling(t, "Toyota Land Cruiser J100 (restyling 2), 2005")).toBe(
       "Toyota Land Cruiser J100 (2-й рестайлинг), 2005",
     );
-    expect(localizeAdTitle(getI18n("ky").t, "Subaru Forester SJ (restyling), 2018")).toBe(
+    expect(localizeRestyling(getI18n("ky").t, "Subaru Forester SJ (restyling), 2018")).toBe(
       "Subaru Forester SJ (рестайлинг), 2018",
     );
-    expect(localizeAdTitle(getI18n("en").t, "Subaru Forester SJ (restyling), 2018")).toBe(
+    expect(localizeRestyling(getI18n("en").t, "Subaru Forester SJ (restyling), 2018")).toBe(
       "Subaru Forester SJ (facelift), 2018",
     );
-    expect(localizeAdTitle(t, "Lada 2107, 2010")).toBe("Lada 2107, 2010");
+    expect(localizeRestyling(t, "Lada 2107, 2010")).toBe("Lada 2107, 2010");
+    // The catalogue's other spellings: a market before the word, an ordinal, a body code.
+    expect(localizeRestyling(t, "Volkswagen Passat NMS (USA, 2nd restyling), 2021")).toBe(
+      "Volkswagen Passat NMS (USA, 2-й рестайлинг), 2021",
+    );
+    expect(localizeRestyling(getI18n("en").t, "Volkswagen Passat NMS (USA, 2nd restyling), 2021")).toBe(
+      "Volkswagen Passat NMS (USA, facelift 2), 2021",
+    );
+    expect(localizeRestyling(getI18n("ky").t, "G-Class W463 (W463A restyling)")).toBe(
+      "G-Class W463 (W463A рестайлинг)",
+    );
   });
 
   it("gives Cyrillic subtitles to marks on Kyrgyz and Russian pages only", () => {

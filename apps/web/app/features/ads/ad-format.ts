@@ -173,18 +173,6 @@ export function formatAdPrice(
   };
 }
 
-// Titles are built from the catalogue, whose facelifts are named in English ("SJ (restyling)").
-const RESTYLING_IN_TITLE = /\(restyling(?:\s+(\d+))?\)/g;
-
-/** An ad's title with the catalogue's words in the page's language: "Forester SJ (рестайлинг), 2018". */
-export function localizeAdTitle(t: TFunction, title: string): string {
-  return title.replace(RESTYLING_IN_TITLE, (_, n: string | undefined) =>
-    n
-      ? t("catalog.generations.restyledN", { name: "", n }).trim()
-      : t("catalog.generations.restyled", { name: "" }).trim(),
-  );
-}
-
 /** Where an ad is: its town (or region when no town), or the country abroad. */
 export function adLocation(
   locale: Locale,

@@ -16,7 +16,8 @@ import { getI18n, loadMessages, localeFromPath } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { Crumb, DocumentHead } from "../../lib/page-handle.ts";
 import type { ServerContext } from "../../server-context.ts";
-import { adPath, formatAdPrice, localizeAdTitle } from "./ad-format.ts";
+import { localizeRestyling } from "../catalog/catalog-format.ts";
+import { adPath, formatAdPrice } from "./ad-format.ts";
 
 export type CatalogRefs = Awaited<ReturnType<WebServices["catalogService"]["findRefs"]>>;
 
@@ -74,7 +75,7 @@ export async function loadAdPage(
     loadMessages(locale),
   ]);
   const { t } = getI18n(locale);
-  ad = { ...ad, title: localizeAdTitle(t, ad.title) };
+  ad = { ...ad, title: localizeRestyling(t, ad.title) };
   const price = formatAdPrice(t, locale, ad);
   const title = ad.price > 0 ? `${ad.title} — ${price.main}` : ad.title;
   const description = shorten(

@@ -29,6 +29,16 @@ function stepForKey(key: string): -1 | 1 | 0 {
   return 0;
 }
 
+/**
+ * The strip's scroll offset that shows the whole thumbnail at `left` (from the strip's start, `width`
+ * wide), moving as little as it can: unchanged when the thumbnail is already in view.
+ */
+export function stripOffsetFor(scrollLeft: number, stripWidth: number, left: number, width: number): number {
+  if (left < scrollLeft) return left;
+  if (left + width > scrollLeft + stripWidth) return left + width - stripWidth;
+  return scrollLeft;
+}
+
 /** Swipe handlers: a horizontal move of at least SWIPE_MIN_PX steps one photo. */
 function useSwipe(step: (delta: -1 | 1) => void) {
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -59,10 +69,18 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
   const swipe = useSwipe(step);
   const current = photos[index];
 
-  // The chosen thumbnail scrolls into view (the strip overflows on phones).
+  // The chosen thumbnail scrolls into view inside the strip (it overflows on phones). Only the strip
+  // moves: scrollIntoView would scroll the window too and open the page scrolled down (S2.11).
   useEffect(() => {
-    const thumb = thumbs.current?.children[index] as HTMLElement | undefined;
-    thumb?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    const strip = thumbs.current;
+    const thumb = strip?.children[index] as HTMLElement | undefined;
+    if (!strip || !thumb) return;
+    strip.scrollLeft = stripOffsetFor(
+      strip.scrollLeft,
+      strip.clientWidth,
+      thumb.offsetLeft,
+      thumb.offsetWidth,
+    );
   }, [index]);
 
   // The full-screen viewer takes ← and → wherever the focus is inside it.

@@ -14,7 +14,7 @@ import {
   verticalDefinitions,
 } from "@unaa/contracts";
 import type { TFunction } from "i18next";
-import { catalogPath } from "../catalog/catalog-format.ts";
+import { catalogPath, localizeRestyling } from "../catalog/catalog-format.ts";
 import { fieldLabelKey, formatFieldValue, valueLabelKey } from "./ad-format.ts";
 import type { CatalogRefs } from "./ad-page-data.ts";
 
@@ -51,17 +51,20 @@ function alternativesOf(definition: VerticalDefinition): Map<string, string[]> {
 const catalogLevels = ["mark", "model", "generation", "complectation"] as const;
 
 /** A catalogue field's entry name, linked to its catalogue page when the whole path is known. */
-function catalogRow(field: FieldDefinition, refs: CatalogRefs): { value: string; to?: string } | null {
+function catalogRow(
+  t: TFunction,
+  field: FieldDefinition,
+  refs: CatalogRefs,
+): { value: string; to?: string } | null {
   if (field.kind !== "catalog") return null;
   const entry = refs[field.level];
   if (!entry) return null;
+  const value = localizeRestyling(t, entry.name);
   const slugs = catalogLevels
     .slice(0, catalogLevels.indexOf(field.level) + 1)
     .map((level) => refs[level]?.slug);
   const isComplete = slugs.every((slug): slug is string => slug !== undefined);
-  return isComplete
-    ? { value: entry.name, to: catalogPath(field.catalogKind, ...slugs) }
-    : { value: entry.name };
+  return isComplete ? { value, to: catalogPath(field.catalogKind, ...slugs) } : { value };
 }
 
 export function specRows(t: TFunction, locale: Locale, ad: Ad, refs: CatalogRefs): SpecRow[] {
@@ -75,7 +78,7 @@ export function specRows(t: TFunction, locale: Locale, ad: Ad, refs: CatalogRefs
     if (standIns.has(field.name) || (field.kind === "enum" && field.unitOf)) continue;
     if (field.name in mapPointFields) continue;
     const label = t(fieldLabelKey(field.name));
-    const fromCatalog = catalogRow(field, refs);
+    const fromCatalog = catalogRow(t, field, refs);
     if (fromCatalog) {
       rows.push({ name: field.name, label, ...fromCatalog });
       continue;

@@ -171,103 +171,104 @@ export function AdPage({ data }: { data: AdPageData }) {
           <AdGallery photos={ad.photos} title={ad.title} vertical={ad.vertical} />
         </div>
 
-        <aside className={classes.summary} aria-label={t("adPage.summary")}>
-          <Paper withBorder radius="lg" p="md">
-            <Stack gap="xs">
-              <Group gap={8} align="baseline" wrap="wrap">
-                <Text component="span" className={classes.price} data-testid="ad-price">
-                  {price.main}
-                </Text>
-                {priceUnit && ad.price > 0 && (
-                  <Text component="span" c="dimmed" fw={500}>
-                    {priceUnit}
+        {/* Wide screens: price, seller and specs beside the photos, so neither column runs empty. */}
+        <div className={classes.side}>
+          <aside className={classes.summary} aria-label={t("adPage.summary")}>
+            <Paper withBorder radius="lg" p="md">
+              <Stack gap="xs">
+                <Group gap={8} align="baseline" wrap="wrap">
+                  <Text component="span" className={classes.price} data-testid="ad-price">
+                    {price.main}
                   </Text>
-                )}
-                {price.old && (
-                  <Text component="s" c="dimmed" className={classes.oldPrice} data-testid="ad-old-price">
-                    {price.old}
-                  </Text>
-                )}
-              </Group>
-              {(price.other || price.old || ad.negotiable) && (
-                <Group gap={8} wrap="wrap">
-                  {price.other && (
-                    <Text component="span" c="dimmed" fz="sm" data-testid="ad-price-other">
-                      {price.other}
+                  {priceUnit && ad.price > 0 && (
+                    <Text component="span" c="dimmed" fw={500}>
+                      {priceUnit}
                     </Text>
                   )}
                   {price.old && (
-                    <Badge
-                      variant="light"
-                      color="teal"
-                      leftSection={<IconTrendingDown size={14} aria-hidden />}
-                    >
-                      {t("ads.card.priceDropped")}
-                    </Badge>
-                  )}
-                  {ad.negotiable && ad.price > 0 && (
-                    <Badge variant="light" color="gray">
-                      {t("ads.card.negotiable")}
-                    </Badge>
+                    <Text component="s" c="dimmed" className={classes.oldPrice} data-testid="ad-old-price">
+                      {price.old}
+                    </Text>
                   )}
                 </Group>
-              )}
-              {facts.length > 0 && (
-                <Group gap={6} mt={4} data-testid="ad-facts">
-                  {facts.map((fact) => (
-                    <Badge key={fact} variant="default" size="lg" radius="sm" tt="none" fw={500}>
-                      {fact}
-                    </Badge>
-                  ))}
+                {(price.other || price.old || ad.negotiable) && (
+                  <Group gap={8} wrap="wrap">
+                    {price.other && (
+                      <Text component="span" c="dimmed" fz="sm" data-testid="ad-price-other">
+                        {price.other}
+                      </Text>
+                    )}
+                    {price.old && (
+                      <Badge
+                        variant="light"
+                        color="teal"
+                        leftSection={<IconTrendingDown size={14} aria-hidden />}
+                      >
+                        {t("ads.card.priceDropped")}
+                      </Badge>
+                    )}
+                    {ad.negotiable && ad.price > 0 && (
+                      <Badge variant="light" color="gray">
+                        {t("ads.card.negotiable")}
+                      </Badge>
+                    )}
+                  </Group>
+                )}
+                {facts.length > 0 && (
+                  <Group gap={6} mt={4} data-testid="ad-facts">
+                    {facts.map((fact) => (
+                      <Badge key={fact} variant="default" size="lg" radius="sm" tt="none" fw={500}>
+                        {fact}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
+                {(location || postedAt) && (
+                  <Text fz="sm" c="dimmed">
+                    {[
+                      location,
+                      postedAt
+                        ? formatAdDate(t, postedAt, new Date(), config?.timeZone ?? "Asia/Bishkek")
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </Text>
+                )}
+                {ad.status === "active" && (
+                  // One per row: at the default control size (xl, S9.4) two side by side cut their labels.
+                  <Stack gap="xs" mt="xs">
+                    <FavoriteButton adId={ad.id} variant="button" onFavoritesChange={setFavorites} />
+                    <AdShare title={ad.title} url={url} />
+                  </Stack>
+                )}
+              </Stack>
+            </Paper>
+
+            <AdSellerCard ad={ad} phone={phone} />
+
+            <Group justify="space-between" gap="xs" px={4}>
+              <Group gap="md" c="dimmed" fz="sm">
+                <Group gap={4} title={t("adPage.counters.views")} data-testid="ad-views">
+                  <IconEye size={16} aria-hidden />
+                  <span>
+                    <VisuallyHidden>{t("adPage.counters.views")}: </VisuallyHidden>
+                    {formatCount(views, locale)}
+                  </span>
                 </Group>
-              )}
-              {(location || postedAt) && (
-                <Text fz="sm" c="dimmed">
-                  {[
-                    location,
-                    postedAt
-                      ? formatAdDate(t, postedAt, new Date(), config?.timeZone ?? "Asia/Bishkek")
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </Text>
-              )}
-              {ad.status === "active" && (
-                // One per row: at the default control size (xl, S9.4) two side by side cut their labels.
-                <Stack gap="xs" mt="xs">
-                  <FavoriteButton adId={ad.id} variant="button" onFavoritesChange={setFavorites} />
-                  <AdShare title={ad.title} url={url} />
-                </Stack>
-              )}
-            </Stack>
-          </Paper>
-
-          <AdSellerCard ad={ad} phone={phone} />
-
-          <Group justify="space-between" gap="xs" px={4}>
-            <Group gap="md" c="dimmed" fz="sm">
-              <Group gap={4} title={t("adPage.counters.views")} data-testid="ad-views">
-                <IconEye size={16} aria-hidden />
-                <span>
-                  <VisuallyHidden>{t("adPage.counters.views")}: </VisuallyHidden>
-                  {formatCount(views, locale)}
-                </span>
+                <Group gap={4} title={t("adPage.counters.favorites")} data-testid="ad-favorites">
+                  <IconHeart size={16} aria-hidden />
+                  <span>
+                    <VisuallyHidden>{t("adPage.counters.favorites")}: </VisuallyHidden>
+                    {formatCount(favorites, locale)}
+                  </span>
+                </Group>
+                <span>{t("adPage.counters.id", { id: ad.id })}</span>
               </Group>
-              <Group gap={4} title={t("adPage.counters.favorites")} data-testid="ad-favorites">
-                <IconHeart size={16} aria-hidden />
-                <span>
-                  <VisuallyHidden>{t("adPage.counters.favorites")}: </VisuallyHidden>
-                  {formatCount(favorites, locale)}
-                </span>
-              </Group>
-              <span>{t("adPage.counters.id", { id: ad.id })}</span>
+              {!ad.isOwner && ad.status === "active" && <AdComplaint adId={ad.id} />}
             </Group>
-            {!ad.isOwner && ad.status === "active" && <AdComplaint adId={ad.id} />}
-          </Group>
-        </aside>
+          </aside>
 
-        <div className={classes.details}>
           {specs.length > 0 && (
             <Section title={t("adPage.specs")} testId="ad-specs">
               <dl className={classes.specs}>
@@ -291,7 +292,9 @@ export function AdPage({ data }: { data: AdPageData }) {
               </dl>
             </Section>
           )}
+        </div>
 
+        <div className={classes.details}>
           <AdPriceHistory items={priceHistory} />
 
           {equipment.length > 0 && (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useCatalogGenerations } from "../catalog/api/get-catalog-generations.ts";
 import { useCatalogMarks } from "../catalog/api/get-catalog-marks.ts";
 import { useCatalogModels } from "../catalog/api/get-catalog-models.ts";
-import { formatYears } from "../catalog/catalog-format.ts";
+import { formatYears, localizeRestyling } from "../catalog/catalog-format.ts";
 import { filterByNames, groupPopular, renderOption } from "../catalog/catalog-picker.tsx";
 import { fieldLabelKey } from "./ad-format.ts";
 import { type ListQuery, listValues } from "./ad-list-query.ts";
@@ -75,7 +75,7 @@ export function CatalogFilter({
     () =>
       (generations.data?.items ?? []).map((generation) => ({
         value: String(generation.id),
-        label: `${generation.name}, ${formatYears(t, generation.yearFrom, generation.yearTo)}`,
+        label: `${localizeRestyling(t, generation.name)}, ${formatYears(t, generation.yearFrom, generation.yearTo)}`,
         names: [generation.name, ...generation.aliases],
       })),
     [generations.data, t],

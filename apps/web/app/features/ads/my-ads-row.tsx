@@ -40,6 +40,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
+import { localizeRestyling } from "../catalog/catalog-format.ts";
 import { adPath, formatAdDate, formatAdPrice, formatCount } from "./ad-format.ts";
 import { AdPhoto } from "./ad-photo.tsx";
 import classes from "./my-ads.module.css";
@@ -102,7 +103,7 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
             lineClamp={2}
             data-testid="my-ad-title"
           >
-            {ad.title}
+            {localizeRestyling(t, ad.title)}
           </Anchor>
           <Badge
             color={statusColors[ad.status]}

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } 
 import { IconPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdOwnerAction, AdStatus, MyAd, MyAdsResponse } from "@unaa/contracts";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
@@ -14,6 +14,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { deleteAd } from "./api/delete-ad.ts";
 import { type MyAdStatus, myAdStatuses, myAdsQueryOptions, useMyAds } from "./api/get-my-ads.ts";
 import { runAdAction } from "./api/run-ad-action.ts";
+import classes from "./my-ads.module.css";
 import { MyAdRow } from "./my-ads-row.tsx";
 
 function isMyAdStatus(value: string | null): value is MyAdStatus {
@@ -33,6 +34,25 @@ function moveCount(
   };
 }
 
+/** Whether a sideways strip has more beyond its right edge, kept current on scrolling and resizing. */
+function useMoreToScroll() {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const update = () => {
+    const strip = viewport.current;
+    if (strip) setHasMore(strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1);
+  };
+  // After every render (the counts change the tabs' widths) and on resizing; an unchanged answer
+  // renders nothing.
+  useEffect(update);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update reads only the ref.
+  useEffect(() => {
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, []);
+  return { viewport, hasMore, update };
+}
+
 /**
  * Settings → My ads: the owner's ads by status (tabs with counts, from the URL's `?status=`), each
  * with its counters and the actions its state allows. An action changes the row where it is, with
@@ -44,6 +64,7 @@ export function MyAds() {
   const requested = params.get("status");
   const status: MyAdStatus = isMyAdStatus(requested) ? requested : "active";
   const [toDelete, setToDelete] = useState<MyAd | null>(null);
+  const tabStrip = useMoreToScroll();
   const userId = useCurrentUser()?.id;
   const queryClient = useQueryClient();
   const list = useMyAds(userId, status);
@@ -110,8 +131,18 @@ export function MyAds() {
         }}
         keepMounted={false}
       >
-        {/* Tabs wider than a phone scroll sideways; the thin bar below shows there are more. */}
-        <ScrollArea type="auto" scrollbars="x" scrollbarSize={4} offsetScrollbars="x">
+        {/* Tabs wider than a phone scroll sideways; the thin bar below and the faded edge show more. */}
+        <ScrollArea
+          type="auto"
+          scrollbars="x"
+          scrollbarSize={4}
+          offsetScrollbars="x"
+          viewportRef={tabStrip.viewport}
+          onScrollPositionChange={tabStrip.update}
+          className={classes.tabs}
+          data-more={tabStrip.hasMore || undefined}
+          data-testid="my-ads-tabs"
+        >
           <Tabs.List style={{ flexWrap: "nowrap" }}>
             {myAdStatuses.map((item) => (
               <Tabs.Tab

@@ -29,7 +29,6 @@ export function catalogPath(kind: CatalogKind, ...slugs: string[]): string {
   return kind === "car" ? path : `${path}?kind=${kind}`;
 }
 
-/** "2017–2021", "since 2023" — production years in the page's language. */
 /**
  * A mark's or model's Cyrillic spelling ("Тойота") as a subtitle: for Kyrgyz and Russian readers only,
  * and only when it differs from the name; null otherwise (English pages show no Cyrillic subtitle).
@@ -41,6 +40,7 @@ export function cyrillicSubtitle(
   return locale !== "en" && item.nameCyrillic && item.nameCyrillic !== item.name ? item.nameCyrillic : null;
 }
 
+/** "2017–2021", "since 2023" — production years in the page's language. */
 export function formatYears(t: TFunction, from: number, to: number | null): string {
   return to === null ? t("catalog.years.since", { from }) : t("catalog.years.range", { from, to });
 }
@@ -63,7 +63,17 @@ export function describeComplectation(t: TFunction, locale: string, item: Catalo
   return parts.filter(Boolean).join(" · ");
 }
 
-/** A mark's or model's name with its Cyrillic spelling when that says something else. */
-export function withCyrillic(name: string, nameCyrillic: string | null): string {
-  return nameCyrillic && nameCyrillic !== name ? `${name} (${nameCyrillic})` : name;
+// The data names facelifts in English: "XV70 (restyling)", "J100 (restyling 2)", "NMS (USA, 2nd
+// restyling)", "W463 (W463A restyling)" (data/README.md); ad titles are built from those names.
+const RESTYLING_WORD = /\b(?:(\d+)(?:st|nd|rd|th) restyling|restyling(?: (\d+))?)\b/g;
+
+/**
+ * A generation's name or an ad's title with the catalogue's facelift words in the page's language:
+ * "Camry XV70 (рестайлинг), 2019", "NMS (USA, 2-й рестайлинг)", "J100 (facelift 2)".
+ */
+export function localizeRestyling(t: TFunction, text: string): string {
+  return text.replace(RESTYLING_WORD, (_, ordinal: string | undefined, plain: string | undefined) => {
+    const n = Number(ordinal ?? plain ?? 1);
+    return n > 1 ? t("catalog.generations.restyledWordN", { n }) : t("catalog.generations.restyledWord");
+  });
 }

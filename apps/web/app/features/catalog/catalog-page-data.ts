@@ -6,10 +6,10 @@
 import type { CatalogKind, CatalogMarkRef, Locale } from "@unaa/contracts";
 import { redirect } from "react-router";
 import { countryName } from "../../lib/country-name.ts";
-import { getI18n, loadMessages, localeFromPath, localizePath, translate } from "../../lib/i18n.ts";
+import { getI18n, loadMessages, localeFromPath, localizePath } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { Crumb } from "../../lib/page-handle.ts";
-import { catalogPath, formatYears, kindFromSearch } from "./catalog-format.ts";
+import { catalogPath, formatYears, kindFromSearch, localizeRestyling } from "./catalog-format.ts";
 
 /** The kind and language of a catalogue request; an unknown `?kind=` is a page that does not exist. */
 export function readCatalogRequest(request: Request): { kind: CatalogKind; locale: Locale; url: URL } {
@@ -102,23 +102,15 @@ export async function labelGeneration(
 ): Promise<GenerationLabels> {
   await loadMessages(locale);
   const match = RESTYLING_SUFFIX.exec(generation.name);
-  if (!generation.isRestyling || !match?.[1]) {
-    const restyling = generation.isRestyling ? translate(locale, "catalog.generations.restyling") : null;
-    return { baseName: generation.name, label: generation.name, restyling };
-  }
-  const baseName = match[1];
-  const n = Number(match[2] ?? 1);
-  return n > 1
-    ? {
-        baseName,
-        label: translate(locale, "catalog.generations.restyledN", { name: baseName, n }),
-        restyling: translate(locale, "catalog.generations.restylingN", { n }),
-      }
-    : {
-        baseName,
-        label: translate(locale, "catalog.generations.restyled", { name: baseName }),
-        restyling: translate(locale, "catalog.generations.restyling"),
-      };
+  const { t } = getI18n(locale);
+  const label = localizeRestyling(t, generation.name);
+  if (!generation.isRestyling) return { baseName: generation.name, label, restyling: null };
+  const n = Number(match?.[2] ?? 1);
+  return {
+    baseName: match?.[1] ?? generation.name,
+    label,
+    restyling: n > 1 ? t("catalog.generations.restylingN", { n }) : t("catalog.generations.restyling"),
+  };
 }
 
 /** "2017–2021", "с 2023 г. по наст. время" in the page's language, for titles built from loader data. */

@@ -23,7 +23,7 @@ import { useCatalogComplectations } from "./api/get-catalog-complectations.ts";
 import { useCatalogGenerations } from "./api/get-catalog-generations.ts";
 import { rememberCarMarks, useCatalogMarks } from "./api/get-catalog-marks.ts";
 import { useCatalogModels } from "./api/get-catalog-models.ts";
-import { describeComplectation, formatYears } from "./catalog-format.ts";
+import { cyrillicSubtitle, describeComplectation, formatYears, localizeRestyling } from "./catalog-format.ts";
 
 /** The chosen slugs, outermost first; a level is null until chosen (and after its parent changes). */
 export interface CatalogPickerValue {
@@ -160,10 +160,10 @@ export function CatalogPicker({
         value: mark.slug,
         label: mark.name,
         names: [mark.name, mark.nameCyrillic, ...mark.aliases],
-        hint: mark.nameCyrillic ?? undefined,
+        hint: cyrillicSubtitle(locale, mark) ?? undefined,
         isPopular: mark.isPopular,
       })),
-    [marks.data],
+    [marks.data, locale],
   );
   const modelOptions = useMemo(
     () =>
@@ -180,7 +180,7 @@ export function CatalogPicker({
     () =>
       (generations.data?.items ?? []).map((generation) => ({
         value: generation.slug,
-        label: `${generation.name}, ${formatYears(t, generation.yearFrom, generation.yearTo)}`,
+        label: `${localizeRestyling(t, generation.name)}, ${formatYears(t, generation.yearFrom, generation.yearTo)}`,
         names: [generation.name, ...generation.aliases],
       })),
     [generations.data, t],

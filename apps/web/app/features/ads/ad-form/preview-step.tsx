@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../../root.tsx";
+import { localizeRestyling } from "../../catalog/catalog-format.ts";
 import { AdCard, type AdCardProps } from "../ad-card.tsx";
 import { adLocation, fieldLabelKey, formatAdPrice, formatFieldValue } from "../ad-format.ts";
 import { AdPhoto } from "../ad-photo.tsx";
@@ -81,7 +82,7 @@ export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "defin
             )}
             <Stack gap={4}>
               <Title order={3} fz="lg" data-testid="preview-title">
-                {card.title || t("adForm.preview.noTitle")}
+                {localizeRestyling(t, card.title) || t("adForm.preview.noTitle")}
               </Title>
               <Group gap="xs" align="baseline">
                 <Text fz="xl" fw={700} data-testid="preview-price">
