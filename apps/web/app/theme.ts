@@ -112,6 +112,8 @@ export const theme = createTheme({
         description: props.size === "xl" ? { "--input-description-size": "var(--mantine-font-size-sm)" } : {},
       }),
     },
+    // A field's error is announced when it appears; the input points aria-describedby at it.
+    InputError: { defaultProps: { role: "alert" } },
     Tooltip: { defaultProps: { openDelay: 100 } },
   },
 });

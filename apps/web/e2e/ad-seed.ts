@@ -122,20 +122,36 @@ export async function signUpByPhone(api: SeedApi, username: string): Promise<See
     ip,
   );
   if (answer.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(answer.data)}`);
-  const cookies = answer.headers.getSetCookie().map((line) => {
-    const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
-    const path = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? "/";
-    const separator = pair.indexOf("=");
-    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), path };
-  });
   return {
     accessToken: answer.data.accessToken,
-    cookies,
+    cookies: sessionCookies(answer.headers),
     userId: answer.data.user.id,
     username,
     phone,
     password,
   };
+}
+
+/** The session cookies a sign-up or sign-in answer sets. */
+function sessionCookies(headers: Headers): SessionCookie[] {
+  return headers.getSetCookie().map((line) => {
+    const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+    const path = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? "/";
+    const separator = pair.indexOf("=");
+    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), path };
+  });
+}
+
+/**
+ * Another session of a seeded user (signed in with the password): browsers that share one
+ * session would rotate its refresh token under each other.
+ */
+export async function signInAgain(api: SeedApi, user: SeededUser): Promise<SessionCookie[]> {
+  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const body = { login: user.phone, password: user.password, device: DEVICE, source: "e2e seed" };
+  const answer = await call(api, "POST", "/api/auth/sign-in", body, undefined, ip);
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.data)}`);
+  return sessionCookies(answer.headers);
 }
 
 /** A 1600×1200 picture: a gradient with a big label, so each photo is told apart at a glance. */

@@ -112,7 +112,8 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
     if (delta !== 0 && count > 1) {
       event.preventDefault();
       step(delta);
-    } else if (event.key === "Enter") {
+    } else if (event.key === "Enter" && event.target === event.currentTarget) {
+      // Enter on the stage itself; on an arrow (its keydown bubbles here) it is that button's click.
       event.preventDefault();
       setFullScreen(true);
     }

@@ -1,4 +1,4 @@
-import { Button, Group, NavLink, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Button, Group, NavLink, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import {
   IconChevronDown,
   IconLayoutDashboard,
@@ -60,13 +60,15 @@ export function HeaderAccount() {
       menu={AccountMenu}
       preload={loadMenu}
       target={
-        <UnstyledButton aria-label={t("auth.menu.open")} data-testid="user-menu">
+        // Named by what it shows (the username, where it is shown) and what it opens (2.5.3).
+        <UnstyledButton data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
             <UserAvatar user={user} size={34} />
             <Text size="sm" fw={500} maw={140} truncate visibleFrom="lg">
               {user.username}
             </Text>
-            <IconChevronDown size={14} stroke={1.6} />
+            <VisuallyHidden>{t("auth.menu.open")}</VisuallyHidden>
+            <IconChevronDown size={14} stroke={1.6} aria-hidden />
           </Group>
         </UnstyledButton>
       }

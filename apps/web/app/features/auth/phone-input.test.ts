@@ -13,6 +13,19 @@ describe("phone input", () => {
     expect(maskPhoneInput("+996 0555123456")).toBe("+996 555 123 456");
   });
 
+  it('[S5.1] a whole number typed or pasted into the prefilled "+996 " replaces the prefix', () => {
+    expect(maskPhoneInput("+996 +996700000001")).toBe("+996 700 000 001");
+    expect(maskPhoneInput("+996 996700000001")).toBe("+996 700 000 001");
+    expect(maskPhoneInput("+996 +7 701 234 56 78")).toBe("+770 123 456 78");
+    // Typed key by key after the prefix: each step keeps what the next key builds on.
+    let value = "+996 ";
+    for (const key of "+996700000001") value = maskPhoneInput(value + key);
+    expect(value).toBe("+996 700 000 001");
+    value = "+996 ";
+    for (const key of "996700000001") value = maskPhoneInput(value + key);
+    expect(value).toBe("+996 700 000 001");
+  });
+
   it("[S5.1] is idempotent and lets the user delete back to nothing", () => {
     for (const value of ["+996 555 123 456", "+996 55", "+996 ", "+99", "+", "", "+7 701 234 56 78"]) {
       expect(maskPhoneInput(maskPhoneInput(value))).toBe(maskPhoneInput(value));

@@ -67,7 +67,16 @@ export function PreviewStep({ definition, values }: Pick<AdFormStepProps, "defin
         <Paper withBorder radius="lg" p="md">
           <Stack gap="md">
             {values.photos.length > 0 && (
-              <Group gap="xs" wrap="nowrap" align="flex-start" style={{ overflowX: "auto" }}>
+              <Group
+                gap="xs"
+                wrap="nowrap"
+                align="flex-start"
+                style={{ overflowX: "auto" }}
+                // A strip that scrolls sideways is reached by Tab, so arrows can scroll it.
+                tabIndex={0}
+                role="group"
+                aria-label={t("adForm.step.photos")}
+              >
                 {values.photos.slice(0, 6).map((photo, index) => (
                   <Box key={photo.id} w={index === 0 ? 220 : 96} style={{ flexShrink: 0 }}>
                     <AdPhoto

@@ -203,7 +203,11 @@ export function useAdForm({ vertical, edit }: AdFormProps) {
         '[aria-invalid="true"], [role="alert"]',
       );
       invalid?.scrollIntoView({ block: "center", behavior: "smooth" });
-      if (invalid instanceof HTMLInputElement || invalid instanceof HTMLTextAreaElement) invalid.focus();
+      // A group's error (chips, radios) has no input of its own marked: its first choice takes the focus.
+      const field = invalid?.matches("input, textarea")
+        ? invalid
+        : invalid?.closest(".mantine-InputWrapper-root")?.querySelector<HTMLElement>("input, textarea");
+      field?.focus({ preventScroll: true });
     });
 
   /** Shows the step's errors; true when it has none. */

@@ -1,0 +1,355 @@
+/**
+ * WCAG 2.2 A/AA with axe-core (issue 13): every public page and the signed-in pages, in ru, ky and
+ * en, light and dark, at 390 and 1280 px, must have no violation. Each page is opened once per
+ * locale; the colour scheme (the OS preference: with no stored choice the site follows it, live)
+ * and the viewport are then switched in place, each switch checked before axe runs again.
+ *
+ * The dark runs check only the rules that read colours (`colourRules`): the scheme changes CSS
+ * variables, not the document, so the other rules would repeat the light run's answer.
+ */
+
+import { type Ad, verticals } from "@unaa/contracts";
+import axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { draftKey } from "../app/features/ads/ad-form/ad-draft.ts";
+import { valuesOfAd } from "../app/features/ads/ad-form/ad-form-values.ts";
+import {
+  type AdRef,
+  apiCall,
+  carAdBody,
+  drawPhoto,
+  pickCamry,
+  publishAd,
+  type SeededUser,
+  servicesAdBody,
+  signInAgain,
+  signUpByPhone,
+  uploadPhoto,
+} from "./ad-seed.ts";
+import { describe, expect, poll, type SharedServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** The rules of those tags whose answer depends on colours. */
+const colourRules = ["color-contrast", "link-in-text-block"];
+const locales = [
+  { locale: "ru", prefix: "" },
+  { locale: "ky", prefix: "/ky" },
+  { locale: "en", prefix: "/en" },
+] as const;
+
+interface Seeded {
+  seller: SeededUser;
+  ads: Record<(typeof verticals)[number], AdRef>;
+  carAd: Ad;
+}
+
+async function seed(server: SharedServer): Promise<Seeded> {
+  const seller = await signUpByPhone(server, uniqueName("a11y"));
+  const token = seller.accessToken;
+  const pick = await pickCamry(server);
+  const photos = [
+    await uploadPhoto(server, token, await drawPhoto("1", 200)),
+    await uploadPhoto(server, token, await drawPhoto("2", 20)),
+  ];
+  const marks = await apiCall<{ items: { slug: string; id: number }[] }>(
+    server,
+    "GET",
+    "/api/catalog/marks?kind=commercial",
+  );
+  const truckMark = marks.items[0];
+  if (!truckMark) throw new Error("no commercial mark");
+  const models = await apiCall<{ items: { id: number }[] }>(
+    server,
+    "GET",
+    `/api/catalog/marks/${truckMark.slug}/models?kind=commercial`,
+  );
+  const place = { regionId: pick.regionId, townId: pick.townId };
+  const car = await publishAd(
+    server,
+    token,
+    carAdBody(
+      pick,
+      photos.map((photo) => photo.id),
+    ),
+  );
+  const commercial = await publishAd(server, token, {
+    vertical: "commercial",
+    price: 42_000,
+    currency: "USD",
+    ...place,
+    fields: {
+      category: "truck",
+      mark: truckMark.id,
+      model: models.items[0]?.id,
+      year: 2015,
+      fuel: "diesel",
+      gearbox: "manual",
+      wheelFormula: "6x4",
+      steering: "left",
+      payloadKg: 20_000,
+      condition: "good",
+      customs: "cleared",
+      availability: "in-stock",
+    },
+  });
+  const moto = await publishAd(server, token, {
+    vertical: "moto",
+    price: 350_000,
+    currency: "KGS",
+    ...place,
+    fields: {
+      category: "motorcycle",
+      markText: "Урал",
+      modelText: "М-72",
+      year: 1975,
+      motoType: "classic",
+      engineCc: 750,
+      engineType: "petrol",
+      mileage: 30_000,
+      condition: "needs-repair",
+      customs: "not-cleared",
+    },
+  });
+  const uslugi = await publishAd(server, token, servicesAdBody(pick, []));
+  const carAd = await apiCall<Ad>(server, "GET", `/api/ads/${car.id}`);
+  return { seller, ads: { car, commercial, moto, uslugi }, carAd };
+}
+
+/** One axe finding, with everything needed to find it again. */
+function describeViolations(results: axe.AxeResults, where: string): string[] {
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} at ${node.target.join(" ")} on ${where}: ${violation.help}` +
+        (node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, " ").trim()})` : ""),
+    ),
+  );
+}
+
+async function runAxe(page: Page, rules: "all" | "colours"): Promise<axe.AxeResults> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = {
+    runOnly: rules === "all" ? { type: "tag", values: wcagTags } : { type: "rule", values: colourRules },
+    resultTypes: ["violations"],
+  };
+  return page.evaluate(
+    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
+    options,
+  );
+}
+
+/** The scheme the site shows, as Mantine sets it on <html>. */
+function scheme(page: Page): Promise<string | null> {
+  return page.locator("html").getAttribute("data-mantine-color-scheme");
+}
+
+/**
+ * Checks the page as it is now in both schemes and both widths, starting with the width and scheme
+ * it has (no switch wasted). Returns the findings, each naming the page, locale, mode and width.
+ */
+async function checkEveryMode(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  const width = await page.evaluate(() => window.innerWidth);
+  const mode = (await scheme(page)) === "dark" ? "dark" : "light";
+  const other = { light: "dark", dark: "light" } as const;
+  const order: [number, "light" | "dark"][] = [
+    [width, mode],
+    [width, other[mode]],
+    [width === 390 ? 1280 : 390, other[mode]],
+    [width === 390 ? 1280 : 390, mode],
+  ];
+  for (const [nextWidth, nextMode] of order) {
+    if ((await page.evaluate(() => window.innerWidth)) !== nextWidth) {
+      await page.setViewportSize({ width: nextWidth, height: nextWidth === 390 ? 844 : 900 });
+      await poll(() => page.evaluate(() => window.innerWidth)).toBe(nextWidth);
+    }
+    await page.emulateMedia({ colorScheme: nextMode });
+    await poll(() => scheme(page)).toBe(nextMode);
+    // Two frames: React has answered the resize and the new styles are applied.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const results = await runAxe(page, nextMode === "light" ? "all" : "colours");
+    found.push(...describeViolations(results, `${label} ${nextMode} ${nextWidth}px`));
+  }
+  return found;
+}
+
+interface PageCheck {
+  /** The path without the locale prefix. */
+  path: string;
+  /** Waits until the page shows what is to be checked. */
+  ready?: (page: Page) => Promise<unknown>;
+  /** Further states of the same page (form steps), checked after the page as opened. */
+  more?: (page: Page, label: string) => Promise<string[]>;
+}
+
+/** Resolves once no request of the page has been in flight for 300 ms (after a client navigation). */
+function networkQuiet(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let changed = Date.now();
+  const count = (delta: number) => () => {
+    inFlight += delta;
+    changed = Date.now();
+  };
+  page.on("request", count(1));
+  page.on("requestfinished", count(-1));
+  page.on("requestfailed", count(-1));
+  return () => poll(() => inFlight === 0 && Date.now() - changed >= 300).toBe(true);
+}
+
+/**
+ * Checks `checks` in every locale at once, a browser context each. The first page is loaded from
+ * the server; the next ones are reached by the app's own (client-side) navigation, the way a
+ * visitor goes on, so axe, injected once, stays warm. Hydration matches the server's HTML (the
+ * other browser tests check it), so a page looks the same either way.
+ */
+async function checkPages(
+  browser: Browser,
+  server: SharedServer,
+  checks: PageCheck[],
+  options: { user?: SeededUser; initScript?: { name: string; value: string } } = {},
+): Promise<string[]> {
+  const found = await Promise.all(
+    locales.map(async ({ locale, prefix }) => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        colorScheme: "light",
+      });
+      try {
+        if (options.user) {
+          const { hostname } = new URL(server.url);
+          const cookies = await signInAgain(server, options.user);
+          await context.addCookies(cookies.map((cookie) => ({ ...cookie, domain: hostname })));
+        }
+        // Colours are measured as they end, not in the middle of a transition.
+        await context.addInitScript(() => {
+          document.addEventListener("DOMContentLoaded", () => {
+            const style = document.createElement("style");
+            style.textContent =
+              "*, *::before, *::after { transition: none !important; animation: none !important; }";
+            document.head.append(style);
+          });
+        });
+        if (options.initScript) {
+          await context.addInitScript(({ name, value }) => {
+            try {
+              if (!localStorage.getItem(name)) localStorage.setItem(name, value);
+            } catch {
+              // A document without storage (about:blank) is not the site.
+            }
+          }, options.initScript);
+        }
+        const page = await context.newPage();
+        const quiet = networkQuiet(page);
+        const results: string[] = [];
+        for (const [index, check] of checks.entries()) {
+          const path = `${prefix}${check.path}` || "/";
+          if (index === 0) {
+            await page.goto(server.url + path, { waitUntil: "networkidle" });
+            await waitForHydration(page);
+          } else {
+            await page.evaluate((to) => {
+              const router = (
+                window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
+              ).__reactRouterDataRouter;
+              router.navigate(to);
+            }, path);
+            await poll(() => page.evaluate(() => window.location.pathname)).toBe(path);
+            await quiet();
+          }
+          expect(await page.locator("html").getAttribute("lang")).toBe(locale);
+          await check.ready?.(page);
+          const label = `${path} (${locale})`;
+          results.push(...(await checkEveryMode(page, label)));
+          if (check.more) results.push(...(await check.more(page, label)));
+        }
+        return results;
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  return found.flat();
+}
+
+const it = test.extend<{ $file: { seeded: Seeded } }>({
+  seeded: [
+    async ({ server }, use) => {
+      await use(await seed(server));
+    },
+    { scope: "file" },
+  ],
+});
+
+/** Fails with every finding, one a line. */
+function expectNone(found: string[]): void {
+  expect(found, `${found.length} violations:\n${found.join("\n")}`).toEqual([]);
+}
+
+// Timeouts for a busy machine; on two idle cores the file takes well under its budget.
+describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
+  it("the public pages: home, lists, an ad of each vertical, catalogue, urgent, favorites, login, 404", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const found = await checkPages(browser, server, [
+      { path: "" },
+      ...verticals.map((vertical) => ({ path: `/${vertical}` })),
+      ...verticals.map((vertical) => ({ path: `/${vertical}/${seeded.ads[vertical].id}` })),
+      { path: "/catalog" },
+      { path: "/catalog/toyota" },
+      { path: "/catalog/toyota/camry" },
+      { path: "/catalog/toyota/camry/xv70" },
+      { path: "/urgent" },
+      { path: "/favorites" },
+      { path: "/no-such-page" },
+      { path: "/login" },
+    ]);
+    expectNone(found);
+  });
+
+  it("the signed-in pages: every step of the create form, the settings pages", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    // The car form opens on its last step from a saved draft (the seeded car); each step back is
+    // another state of the same page.
+    const draft = JSON.stringify({
+      version: 1,
+      savedAt: new Date().toISOString(),
+      adId: null,
+      step: "preview",
+      values: valuesOfAd(seeded.carAd, {
+        slugs: { mark: "toyota", model: "camry", generation: "xv70", complectation: null },
+        names: { mark: "Toyota", model: "Camry", generation: "XV70" },
+      }),
+    });
+    const stepBack = async (page: Page, label: string): Promise<string[]> => {
+      const results: string[] = [];
+      const title = page.getByTestId("step-title");
+      for (let step = 0; step < 5; step++) {
+        const before = await title.textContent();
+        await page.getByTestId("step-back").click();
+        await poll(() => title.textContent()).not.toBe(before);
+        results.push(...(await checkEveryMode(page, `${label}, step "${await title.textContent()}"`)));
+      }
+      return results;
+    };
+    const found = await checkPages(
+      browser,
+      server,
+      [
+        { path: "/create" },
+        {
+          path: "/create/car",
+          ready: (page) => poll(() => page.getByTestId("draft-restored").count()).toBe(1),
+          more: stepBack,
+        },
+        ...["", "/adds", "/balance", "/chats", "/profile", "/sessions", "/subscribe"].map((path) => ({
+          path: `/settings${path}`,
+        })),
+      ],
+      { user: seeded.seller, initScript: { name: draftKey(seeded.seller.userId, "car"), value: draft } },
+    );
+    expectNone(found);
+  });
+});
