@@ -157,7 +157,6 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   await app.register(noStoreForPersonalAnswers);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(multipartUploads);
-  await app.register(realtime);
   const storage = createStorage(config);
   await app.register(uploadsRoutes, { storage });
 
@@ -168,6 +167,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     storage,
     // The ads service is created below; a deletion runs only once the app serves requests.
     deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+  });
+
+  await app.register(realtime, {
+    resolveAccessToken: (token) => accounts.sessions.resolveAccessToken(token),
+    publicOrigin: config.publicOrigin,
+    redisUrl: config.redisUrl,
   });
 
   const configService = createConfigService(database.db, config);
