@@ -133,7 +133,7 @@ export interface Config {
   smsHourlyBudget: number;
   /** How often the views counted in memory are written to the ads (decision 045). */
   adViewsFlushMs: number;
-  /** Whether this process works background jobs and creates the scheduled ones (decision 047). */
+  /** Whether this process works background jobs and creates the scheduled ones (decision 050). */
   jobWorkers: boolean;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;

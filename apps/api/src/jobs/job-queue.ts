@@ -1,5 +1,5 @@
 /**
- * Durable background jobs (decision 047): pg-boss keeps its queues in the app's own database (the
+ * Durable background jobs (decision 050): pg-boss keeps its queues in the app's own database (the
  * `pgboss` schema; PGlite or PostgreSQL), so a restart loses nothing and two processes never run the
  * same job twice. Scheduled work (cron) is created once per tick whatever the number of processes.
  *
