@@ -410,6 +410,7 @@ async function openRecordingApp(url: string) {
     driver: "postgres",
     ping: async () => 0,
     close: () => pool.end(),
+    jobQueueConnection: { backend: "postgres", connectionString: url, max: 2 },
   };
   // Imported here: the seeding above needs none of the app.
   const { createApp } = await import("../src/app.ts");
@@ -421,6 +422,7 @@ async function openRecordingApp(url: string) {
     LOG_LEVEL: "silent",
     DATABASE_URL: url,
     DATA_DIR: dataDir,
+    JOB_WORKERS: "false",
   });
   const app = await createApp({ config, database });
   await app.ready();

@@ -19,6 +19,7 @@ import {
 import { type Config, defaultPublicOrigin } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
 import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
@@ -53,6 +54,8 @@ export interface WebServices {
 declare module "fastify" {
   interface FastifyInstance {
     services: WebServices;
+    /** Durable background jobs (jobs/job-queue.ts). */
+    jobs: JobQueue;
   }
 }
 
@@ -154,7 +157,6 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   await app.register(noStoreForPersonalAnswers);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(multipartUploads);
-  await app.register(realtime);
   const storage = createStorage(config);
   await app.register(uploadsRoutes, { storage });
 
@@ -165,6 +167,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     storage,
     // The ads service is created below; a deletion runs only once the app serves requests.
     deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+  });
+
+  await app.register(realtime, {
+    resolveAccessToken: (token) => accounts.sessions.resolveAccessToken(token),
+    publicOrigin: config.publicOrigin,
+    redisUrl: config.redisUrl,
   });
 
   const configService = createConfigService(database.db, config);
@@ -178,18 +186,6 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     },
     storage,
   );
-  // Ads whose time is up leave the search within ten minutes, and owners are warned 3 days before;
-  // every process may sweep, both are idempotent.
-  const expirySweep = setInterval(() => {
-    adsService
-      .archiveExpiredAds()
-      .catch((error: unknown) => app.log.error({ err: error }, "ad expiry sweep failed"));
-    adsService
-      .warnExpiringAds()
-      .catch((error: unknown) => app.log.error({ err: error }, "ad expiry warning sweep failed"));
-  }, 600_000);
-  expirySweep.unref();
-  app.addHook("onClose", async () => clearInterval(expirySweep));
   // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
   const viewFlush = setInterval(() => {
     adsService
@@ -206,14 +202,28 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     storage,
     uploads: app.createRateCounter({ name: "photo-uploads", max: photoUploadsPerHour, windowMs: 3_600_000 }),
   });
-  // Photos uploaded but never given to an ad go after a day; idempotent like the expiry sweep.
-  const photoSweep = setInterval(() => {
-    photosService
-      .sweepUnattachedPhotos()
-      .catch((error: unknown) => app.log.error({ err: error }, "unattached photo sweep failed"));
-  }, 3_600_000);
-  photoSweep.unref();
-  app.addHook("onClose", async () => clearInterval(photoSweep));
+  const jobs = await startJobQueue(database, { workers: config.jobWorkers, log: app.log });
+  app.addHook("onClose", () => jobs.stop());
+  app.decorate("jobs", jobs);
+  // Ads whose time is up leave the search within ten minutes, and owners are warned 3 days before.
+  await jobs.define({
+    name: "ad-expiry",
+    cron: "*/10 * * * *",
+    queue: { expireInSeconds: 600 },
+    async run() {
+      await adsService.archiveExpiredAds();
+      await adsService.warnExpiringAds();
+    },
+  });
+  // Photos uploaded but never given to an ad go after a day.
+  await jobs.define({
+    name: "unattached-photo-sweep",
+    cron: "17 * * * *",
+    queue: { expireInSeconds: 600 },
+    async run() {
+      await photosService.sweepUnattachedPhotos();
+    },
+  });
   app.decorate("services", {
     configService,
     catalogService,

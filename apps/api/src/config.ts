@@ -62,6 +62,7 @@ const envSchema = z.object({
   SMS_GATEWAY_KEY: optionalText,
   SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(1000),
   AD_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
+  JOB_WORKERS: optionalFlag,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
@@ -132,6 +133,8 @@ export interface Config {
   smsHourlyBudget: number;
   /** How often the views counted in memory are written to the ads (decision 045). */
   adViewsFlushMs: number;
+  /** Whether this process works background jobs and creates the scheduled ones (decision 050). */
+  jobWorkers: boolean;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
   /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -225,6 +228,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         : undefined,
     smsHourlyBudget: env.SMS_HOURLY_BUDGET,
     adViewsFlushMs: env.AD_VIEWS_FLUSH_MS,
+    jobWorkers: env.JOB_WORKERS ?? true,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

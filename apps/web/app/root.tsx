@@ -25,12 +25,13 @@ import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { DefaultShell } from "./layouts/default.tsx";
-import { configureApi, type FatalError, fatalErrorStore } from "./lib/app-state.ts";
+import { api, clientState, configureApi, type FatalError, fatalErrorStore } from "./lib/app-state.ts";
 import { isChunkLoadError, shouldReloadAfterChunkError } from "./lib/chunk-reload.ts";
 import { colorModeManager, colorModeScript, forcedColorMode } from "./lib/color-mode.ts";
 import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie } from "./lib/i18n.ts";
 import { crumbsOf, type DocumentHead, documentHeadOf, requestedColorMode } from "./lib/page-handle.ts";
 import { getQueryClient } from "./lib/query-client.ts";
+import { connectSocket, startRealtimeConnection } from "./lib/realtime-connection.ts";
 import { restoreSession } from "./lib/session.ts";
 import { SHARED_CONFIG_ATTRIBUTE, sharedConfigPath } from "./lib/shared-config.ts";
 import { useLocale } from "./lib/use-locale.ts";
@@ -230,6 +231,13 @@ function useClientRuntime(config: PageConfig | undefined, locale: Locale) {
     check.start();
     return () => check.stop();
   }, []);
+
+  // The realtime connection follows the access token (S4.8–S4.11).
+  useEffect(
+    () =>
+      startRealtimeConnection({ state: clientState, connect: connectSocket, refresh: () => api.refresh() }),
+    [],
+  );
 
   // A newer build was published: the next navigation loads the page afresh (S4.19).
   useEffect(() => {

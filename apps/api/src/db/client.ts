@@ -11,6 +11,7 @@ import { type PgDatabase, PgDialect, type PgPreparedQuery, type PgQueryResultHKT
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { fromPglite, type ConstructorOptions as JobQueueOptions, PgBoss } from "pg-boss";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   ping(): Promise<number>;
   close(): Promise<void>;
+  /**
+   * How the job queue (pg-boss, in its own `pgboss` schema) reaches this database: through the same
+   * PGlite instance, or through a small pool of its own on the same PostgreSQL database.
+   */
+  jobQueueConnection: Pick<JobQueueOptions, "backend" | "db" | "connectionString" | "max">;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -56,6 +62,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     driver: "pglite",
     ping: () => timeQuery(db),
     close: () => client.close(),
+    jobQueueConnection: { backend: "pglite", db: fromPglite(client) },
   };
 }
 
@@ -79,6 +86,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     driver: "postgres",
     ping: () => timeQuery(db),
     close: () => pool.end(),
+    jobQueueConnection: { backend: "postgres", connectionString: url, max: 3 },
   };
 }
 
@@ -120,4 +128,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   } else {
     await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
   }
+  // The job queue's own schema (`pgboss`), created or brought up to date by pg-boss itself.
+  const jobQueue = new PgBoss({ ...handle.jobQueueConnection, schedule: false, supervise: false });
+  await jobQueue.start();
+  await jobQueue.stop({ graceful: false });
 }

@@ -51,8 +51,14 @@ export function signAccessToken(key: KeyObject, claims: AccessClaims, now = Date
     .sign(key);
 }
 
-/** Throws `TOKEN_EXPIRED` for an expired token and `UNAUTHORIZED` for anything else wrong. */
-export async function verifyAccessToken(key: KeyObject, token: string): Promise<AccessClaims> {
+/**
+ * The token's claims and when it expires (ms since the epoch). Throws `TOKEN_EXPIRED` for an expired
+ * token and `UNAUTHORIZED` for anything else wrong.
+ */
+export async function verifyAccessToken(
+  key: KeyObject,
+  token: string,
+): Promise<AccessClaims & { expiresAt: number }> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ["HS256"],
@@ -63,7 +69,7 @@ export async function verifyAccessToken(key: KeyObject, token: string): Promise<
     const sessionId = payload.sid;
     if (!Number.isSafeInteger(userId) || typeof sessionId !== "string") throw new AppError("UNAUTHORIZED");
     const roles = Array.isArray(payload.roles) ? (payload.roles as Role[]) : [];
-    return { userId, sessionId, roles };
+    return { userId, sessionId, roles, expiresAt: Number(payload.exp) * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError("TOKEN_EXPIRED");
     if (error instanceof AppError) throw error;

@@ -12,8 +12,13 @@ describe("tokens", () => {
       sessionId: "0b5a3c52-3d7e-4a59-9b1e-5f1f4e0c1a11",
       roles: ["editor" as const],
     };
-    const token = await signAccessToken(keys.accessToken, claims);
-    expect(await verifyAccessToken(keys.accessToken, token)).toEqual(claims);
+    const signedAt = Date.now();
+    const token = await signAccessToken(keys.accessToken, claims, signedAt);
+    // The expiry comes back too (the socket ends when the token does): 15 minutes, to the second.
+    expect(await verifyAccessToken(keys.accessToken, token)).toEqual({
+      ...claims,
+      expiresAt: (Math.floor(signedAt / 1000) + 15 * 60) * 1000,
+    });
     await expect(verifyAccessToken(otherKeys.accessToken, token)).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });

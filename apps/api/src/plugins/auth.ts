@@ -23,7 +23,8 @@ export interface AuthPluginOptions {
    * Checks an access token and its session (active, user not blocked). Throws `AppError`:
    * `UNAUTHORIZED`, `TOKEN_EXPIRED`, or `BLOCKED`.
    */
-  resolveAccessToken(token: string): Promise<RequestUser>;
+  /** The caller (and, for the socket's sake, when its token expires: not kept on the request). */
+  resolveAccessToken(token: string): Promise<RequestUser & { tokenExpiresAt?: number }>;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -46,7 +47,8 @@ export const authPlugin = fp<AuthPluginOptions>(
         return;
       }
       try {
-        request.user = await resolveAccessToken(token);
+        const { tokenExpiresAt: _, ...user } = await resolveAccessToken(token);
+        request.user = user;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (error.code === "BLOCKED") throw error;

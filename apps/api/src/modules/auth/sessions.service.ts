@@ -64,8 +64,11 @@ export interface SessionsService {
   startSession(db: Database, userId: number, roles: Role[], client: ClientInfo): Promise<IssuedSession>;
   /** Rotates a refresh token. 403 `BLOCKED` or `SESSION_ENDED` when it cannot. */
   refreshSession(refreshToken: string | undefined): Promise<{ session: IssuedSession; user: UserRow }>;
-  /** The user of an access token; `UNAUTHORIZED`, `TOKEN_EXPIRED` or `BLOCKED` otherwise. */
-  resolveAccessToken(token: string): Promise<RequestUser>;
+  /**
+   * The user of an access token and when the token expires (ms since the epoch); `UNAUTHORIZED`,
+   * `TOKEN_EXPIRED` or `BLOCKED` otherwise.
+   */
+  resolveAccessToken(token: string): Promise<RequestUser & { tokenExpiresAt: number }>;
   /** For SSR: the signed-in viewer of a session (the id from a genuine `unaa_session` cookie), or null. */
   findViewer(sessionId: string | null): Promise<{ id: number; roles: string[] } | null>;
   /** The session a refresh token belongs to (any state), for logout. */
@@ -162,7 +165,12 @@ export function createSessionsService(deps: {
       if (session.blockedAt) throw new AppError("BLOCKED");
       // An ended session's token stops working at once; the client's refresh then gets 403.
       if (session.endedAt || session.deletedAt) throw new AppError("UNAUTHORIZED");
-      return { id: session.userId, sessionId: session.sessionId, roles: toRoles(session.roles) };
+      return {
+        id: session.userId,
+        sessionId: session.sessionId,
+        roles: toRoles(session.roles),
+        tokenExpiresAt: claims.expiresAt,
+      };
     },
 
     async findViewer(sessionId) {
