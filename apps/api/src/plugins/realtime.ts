@@ -83,14 +83,18 @@ export const realtime = fp<RealtimeOptions>(async (app: FastifyInstance, options
   });
 
   if (options.redisUrl) {
-    const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 3000 });
+    // Commands wait while Redis is away (no per-command retry limit): the adapter does not catch a
+    // rejected publish or subscribe, and a rejection nobody catches would end the process.
+    const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 3000 });
     const subscriber = publisher.duplicate();
     for (const client of [publisher, subscriber]) {
       client.on("error", (error) => app.log.error({ err: error }, "realtime: Redis error"));
     }
     io.adapter(createAdapter(publisher, subscriber, { key: "unaa:socket.io" }));
+    // disconnect(), not quit(): quit waits in the offline queue while Redis is unreachable.
     app.addHook("onClose", async () => {
-      await Promise.all([publisher.quit(), subscriber.quit()].map((quit) => quit.catch(() => undefined)));
+      publisher.disconnect();
+      subscriber.disconnect();
     });
   }
 
