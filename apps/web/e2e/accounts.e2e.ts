@@ -288,6 +288,9 @@ describe("accounts in the browser", () => {
   }) => {
     const user = await accountWithoutSessions(server, createUser);
     const desktop = await openDevice(browser, DESKTOP_AGENT, 1280);
+    // The realtime socket would meet the same expired token and refresh on its own (S4.11,
+    // realtime.e2e.ts): here it talks to a stand-in that says nothing, so only HTTP calls refresh.
+    await desktop.page.routeWebSocket(/\/api\/socket/, () => {});
     await signInDevice(server, desktop, user, "/settings/sessions");
     await poll(() => sessionRows(desktop.page).count()).toBe(1);
     const { page } = desktop;

@@ -128,14 +128,25 @@ function useChatPath(ad: Ad): string {
  * stuck to the bottom of the screen while the ad scrolls by. It takes its own place at the end of the
  * page, so it never covers the last of the ad, and keeps clear of the phone's home indicator.
  */
-export function AdContactBar({ ad, price, phone }: { ad: Ad; price: string; phone: PhoneReveal }) {
+export function AdContactBar({
+  ad,
+  price,
+  phone,
+  hidden,
+}: {
+  ad: Ad;
+  price: string;
+  phone: PhoneReveal;
+  /** While the seller card (with the same buttons) is on screen, the bar steps aside. */
+  hidden: boolean;
+}) {
   const { t } = useTranslation();
   const chatPath = useChatPath(ad);
   const { state } = phone;
   const firstPhone = state.kind === "shown" ? state.phones[0] : undefined;
 
   return (
-    <div className={classes.contactBar} data-testid="ad-contact-bar">
+    <div className={classes.contactBar} data-testid="ad-contact-bar" data-hidden={hidden || undefined}>
       <span className={classes.contactPrice}>{price}</span>
       <div className={classes.contactActions}>
         {!ad.chatOnly &&

@@ -140,6 +140,18 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
+/** Whether any part of the element is on screen (false until measured, and on the server). */
+function useInView(element: Element | null): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return inView;
+}
+
 export function AdPage({ data }: { data: AdPageData }) {
   const { ad, refs, similar, priceHistory } = data;
   const { t } = useTranslation();
@@ -149,6 +161,8 @@ export function AdPage({ data }: { data: AdPageData }) {
   const regions = useRegions();
   const views = useViewCount(ad);
   const phone = usePhoneReveal(ad);
+  const [sellerCard, setSellerCard] = useState<HTMLDivElement | null>(null);
+  const sellerCardInView = useInView(sellerCard);
   const [favorites, setFavorites] = useState(ad.favorites);
   useEffect(() => setFavorites(ad.favorites), [ad.favorites]);
 
@@ -245,7 +259,9 @@ export function AdPage({ data }: { data: AdPageData }) {
               </Stack>
             </Paper>
 
-            <AdSellerCard ad={ad} phone={phone} />
+            <div ref={setSellerCard}>
+              <AdSellerCard ad={ad} phone={phone} />
+            </div>
 
             <Group justify="space-between" gap="xs" px={4}>
               <Group gap="md" c="dimmed" fz="sm">
@@ -370,7 +386,9 @@ export function AdPage({ data }: { data: AdPageData }) {
         </Stack>
       )}
 
-      {!ad.isOwner && ad.status === "active" && <AdContactBar ad={ad} price={price.main} phone={phone} />}
+      {!ad.isOwner && ad.status === "active" && (
+        <AdContactBar ad={ad} price={price.main} phone={phone} hidden={sellerCardInView} />
+      )}
       <JsonLd data={adJsonLd({ ad, refs, url, origin, location, t, locale })} />
     </Container>
   );

@@ -428,7 +428,8 @@ function MultiEnumInput({
             )}
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={6} verticalSpacing={6}>
               {values.map((item) => (
-                <Checkbox key={item} value={item} label={valueLabel(item)} />
+                // 24 px boxes: a 20 px box in a 6 px grid is too small a target (WCAG 2.5.8).
+                <Checkbox key={item} value={item} label={valueLabel(item)} size="md" />
               ))}
             </SimpleGrid>
           </Stack>
