@@ -93,7 +93,8 @@ describe("keyboard and screen readers", () => {
       await open.focus();
       await page.keyboard.press("Enter");
       await viewer.waitFor();
-      expect(await page.getByRole("dialog").getAttribute("aria-labelledby")).toBeTruthy();
+      // The dialog's name arrives with its title, a moment after the dialog itself.
+      await poll(() => page.getByRole("dialog").getAttribute("aria-labelledby")).toBeTruthy();
       await page.keyboard.press("Escape");
       await viewer.waitFor({ state: "detached" });
       await poll(() => focusedMatches(page, '[data-testid="ad-gallery-fullscreen"]')).toBe(true);
