@@ -17,8 +17,11 @@ import {
   type AdRef,
   apiCall,
   carAdBody,
+  commercialAdBody,
   drawPhoto,
+  motoAdBody,
   pickCamry,
+  pickTruck,
   publishAd,
   type SeededUser,
   servicesAdBody,
@@ -51,19 +54,6 @@ async function seed(server: SharedServer): Promise<Seeded> {
     await uploadPhoto(server, token, await drawPhoto("1", 200)),
     await uploadPhoto(server, token, await drawPhoto("2", 20)),
   ];
-  const marks = await apiCall<{ items: { slug: string; id: number }[] }>(
-    server,
-    "GET",
-    "/api/catalog/marks?kind=commercial",
-  );
-  const truckMark = marks.items[0];
-  if (!truckMark) throw new Error("no commercial mark");
-  const models = await apiCall<{ items: { id: number }[] }>(
-    server,
-    "GET",
-    `/api/catalog/marks/${truckMark.slug}/models?kind=commercial`,
-  );
-  const place = { regionId: pick.regionId, townId: pick.townId };
   const car = await publishAd(
     server,
     token,
@@ -72,44 +62,8 @@ async function seed(server: SharedServer): Promise<Seeded> {
       photos.map((photo) => photo.id),
     ),
   );
-  const commercial = await publishAd(server, token, {
-    vertical: "commercial",
-    price: 42_000,
-    currency: "USD",
-    ...place,
-    fields: {
-      category: "truck",
-      mark: truckMark.id,
-      model: models.items[0]?.id,
-      year: 2015,
-      fuel: "diesel",
-      gearbox: "manual",
-      wheelFormula: "6x4",
-      steering: "left",
-      payloadKg: 20_000,
-      condition: "good",
-      customs: "cleared",
-      availability: "in-stock",
-    },
-  });
-  const moto = await publishAd(server, token, {
-    vertical: "moto",
-    price: 350_000,
-    currency: "KGS",
-    ...place,
-    fields: {
-      category: "motorcycle",
-      markText: "Урал",
-      modelText: "М-72",
-      year: 1975,
-      motoType: "classic",
-      engineCc: 750,
-      engineType: "petrol",
-      mileage: 30_000,
-      condition: "needs-repair",
-      customs: "not-cleared",
-    },
-  });
+  const commercial = await publishAd(server, token, commercialAdBody(pick, await pickTruck(server), []));
+  const moto = await publishAd(server, token, motoAdBody(pick, []));
   const uslugi = await publishAd(server, token, servicesAdBody(pick, []));
   const carAd = await apiCall<Ad>(server, "GET", `/api/ads/${car.id}`);
   return { seller, ads: { car, commercial, moto, uslugi }, carAd };

@@ -251,6 +251,84 @@ export function carAdBody(pick: CarPick, photoIds: number[], change: Record<stri
   };
 }
 
+/** The first commercial mark and its first model, from the public API. */
+export async function pickTruck(api: SeedApi): Promise<{ markId: number; modelId: number }> {
+  const marks = await apiCall<{ items: { slug: string; id: number }[] }>(
+    api,
+    "GET",
+    "/api/catalog/marks?kind=commercial",
+  );
+  const mark = marks.items[0];
+  if (!mark) throw new Error("no commercial mark to seed with");
+  const models = await apiCall<{ items: { id: number }[] }>(
+    api,
+    "GET",
+    `/api/catalog/marks/${mark.slug}/models?kind=commercial`,
+  );
+  const model = models.items[0];
+  if (!model) throw new Error("no commercial model to seed with");
+  return { markId: mark.id, modelId: model.id };
+}
+
+export function commercialAdBody(
+  place: Pick<CarPick, "regionId" | "townId">,
+  truck: { markId: number; modelId: number },
+  photoIds: number[],
+  change: Record<string, unknown> = {},
+) {
+  return {
+    vertical: "commercial",
+    price: 42_000,
+    currency: "USD",
+    regionId: place.regionId,
+    townId: place.townId,
+    photoIds,
+    fields: {
+      category: "truck",
+      mark: truck.markId,
+      model: truck.modelId,
+      year: 2015,
+      fuel: "diesel",
+      gearbox: "manual",
+      wheelFormula: "6x4",
+      steering: "left",
+      payloadKg: 20_000,
+      condition: "good",
+      customs: "cleared",
+      availability: "in-stock",
+    },
+    ...change,
+  };
+}
+
+export function motoAdBody(
+  place: Pick<CarPick, "regionId" | "townId">,
+  photoIds: number[],
+  change: Record<string, unknown> = {},
+) {
+  return {
+    vertical: "moto",
+    price: 350_000,
+    currency: "KGS",
+    regionId: place.regionId,
+    townId: place.townId,
+    photoIds,
+    fields: {
+      category: "motorcycle",
+      markText: "Урал",
+      modelText: "М-72",
+      year: 1975,
+      motoType: "classic",
+      engineCc: 750,
+      engineType: "petrol",
+      mileage: 30_000,
+      condition: "needs-repair",
+      customs: "not-cleared",
+    },
+    ...change,
+  };
+}
+
 export function servicesAdBody(pick: CarPick, photoIds: number[], change: Record<string, unknown> = {}) {
   return {
     vertical: "uslugi",

@@ -16,6 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
+import { useInViewport } from "@mantine/hooks";
 import { IconEye, IconHeart, IconMapPin, IconTrendingDown } from "@tabler/icons-react";
 import {
   type Ad,
@@ -140,18 +141,6 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-/** Whether any part of the element is on screen (false until measured, and on the server). */
-function useInView(element: Element | null): boolean {
-  const [inView, setInView] = useState(false);
-  useEffect(() => {
-    if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return inView;
-}
-
 export function AdPage({ data }: { data: AdPageData }) {
   const { ad, refs, similar, priceHistory } = data;
   const { t } = useTranslation();
@@ -161,8 +150,8 @@ export function AdPage({ data }: { data: AdPageData }) {
   const regions = useRegions();
   const views = useViewCount(ad);
   const phone = usePhoneReveal(ad);
-  const [sellerCard, setSellerCard] = useState<HTMLDivElement | null>(null);
-  const sellerCardInView = useInView(sellerCard);
+  // The phone's contact bar steps aside while the seller card (same buttons) is on screen.
+  const sellerCard = useInViewport<HTMLDivElement>();
   const [favorites, setFavorites] = useState(ad.favorites);
   useEffect(() => setFavorites(ad.favorites), [ad.favorites]);
 
@@ -259,7 +248,7 @@ export function AdPage({ data }: { data: AdPageData }) {
               </Stack>
             </Paper>
 
-            <div ref={setSellerCard}>
+            <div ref={sellerCard.ref}>
               <AdSellerCard ad={ad} phone={phone} />
             </div>
 
@@ -387,7 +376,7 @@ export function AdPage({ data }: { data: AdPageData }) {
       )}
 
       {!ad.isOwner && ad.status === "active" && (
-        <AdContactBar ad={ad} price={price.main} phone={phone} hidden={sellerCardInView} />
+        <AdContactBar ad={ad} price={price.main} phone={phone} hidden={sellerCard.inViewport} />
       )}
       <JsonLd data={adJsonLd({ ad, refs, url, origin, location, t, locale })} />
     </Container>
