@@ -72,6 +72,8 @@ export const newChatsPerHourYoung = 5;
 export const newChatsPerHour = 30;
 export const youngAccountMs = 24 * 3_600_000;
 
+const publicAdStatuses = new Set<string>(["active", "archived", "sold"]);
+
 export type EmitToUser = <E extends keyof ServerToClientEvents>(
   userId: number,
   event: E,
@@ -284,6 +286,8 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
         const existing = await findAdChat(db, adId, userId);
         if (existing) opened = { chat: existing, created: false };
         else {
+          // Ads the public never sees are not there for a new chat; archived and sold ones are shown.
+          if (!publicAdStatuses.has(ad.status)) throw new AppError("AD_NOT_FOUND");
           if (ad.status !== "active") throw new AppError("CHAT_AD_UNAVAILABLE");
           const [seller] = await findUsers(db, [ad.userId]);
           if (!seller || seller.deletedAt) throw new AppError("CHAT_AD_UNAVAILABLE");

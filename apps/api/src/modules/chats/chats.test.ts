@@ -13,7 +13,7 @@ import {
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ads, chatReports, users } from "../../db/schema/index.ts";
+import { adPhotos, ads, chatReports, users } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import {
   type CatalogPick,
@@ -26,6 +26,7 @@ import {
   setSetting,
 } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { deleteUnattachedPhotoRows } from "../photos/photos.repository.ts";
 import { chatMessagesPerMinute, newChatsPerHourYoung } from "./chats.service.ts";
 
 let harness: TestApp;
@@ -228,6 +229,13 @@ describe("access", () => {
     expect((await call(buyer)("DELETE", `/api/photos/${photoId}`)).statusCode).toBe(404);
     const again = await call(buyer)("POST", `/api/chats/${chat.id}/messages`, { photoIds: [photoId] });
     expect(again.json().code).toBe("AD_PHOTO_INVALID");
+    // Nor does the sweep of photos left without an ad take it.
+    await deleteUnattachedPhotoRows(harness.database.db, new Date(Date.now() + DAY));
+    const kept = await harness.database.db
+      .select()
+      .from(adPhotos)
+      .where(eq(adPhotos.id, photoId as number));
+    expect(kept.map((row) => row.chatMessageId)).toEqual([sent.id]);
   });
 });
 
