@@ -54,6 +54,7 @@ import {
   findProfileChat,
   findUnreadChatIds,
   findUsers,
+  hasWrittenAboutAd,
   insertBlock,
   insertChat,
   insertMessage,
@@ -97,6 +98,11 @@ export interface ChatsService {
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
   unreadChatIds(userId: number): Promise<number[]>;
+  /**
+   * Whether the user wrote to the seller about one of their ads: what a review of the seller needs
+   * (product.md section 8).
+   */
+  hasChattedAboutAd(userId: number, sellerId: number): Promise<boolean>;
 }
 
 export interface ChatsServiceDeps {
@@ -468,6 +474,10 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
 
     unreadChatIds(userId) {
       return findUnreadChatIds(db, userId);
+    },
+
+    hasChattedAboutAd(userId, sellerId) {
+      return hasWrittenAboutAd(db, userId, sellerId);
     },
   };
 }
