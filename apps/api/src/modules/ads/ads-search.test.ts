@@ -182,12 +182,12 @@ describe("keyset pages", () => {
   it("[P5] a cursor whose key does not fit its sort, or an id no record can have, is refused (400)", async () => {
     const cursor = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const refused = [
-      "sort=price-asc&cursor=" + cursor(["price-asc", "2026-01-01T00:00:00.000Z", 5]),
-      "sort=price-asc&cursor=" + cursor(["price-asc", 1e300, 5]),
-      "sort=year-asc&cursor=" + cursor(["year-asc", 3_000_000_000, 5]),
-      "cursor=" + cursor(["fresh", 5, 5]),
-      "cursor=" + cursor(["fresh", "5", 5]),
-      "cursor=" + cursor(["fresh", "2026-01-01T00:00:00.000Z", 99_999_999_999]),
+      `sort=price-asc&cursor=${cursor(["price-asc", "2026-01-01T00:00:00.000Z", 5])}`,
+      `sort=price-asc&cursor=${cursor(["price-asc", 1e300, 5])}`,
+      `sort=year-asc&cursor=${cursor(["year-asc", 3_000_000_000, 5])}`,
+      `cursor=${cursor(["fresh", 5, 5])}`,
+      `cursor=${cursor(["fresh", "5", 5])}`,
+      `cursor=${cursor(["fresh", "2026-01-01T00:00:00.000Z", 99_999_999_999])}`,
       "regionId=99999999999",
       `mark=${toyota.markId},3000000000`,
       "townId=3000000000",
