@@ -51,6 +51,17 @@ export default defineConfig({
   plugins: [reactRouter(), buildInfo(), themeCss()],
   environments: {
     ssr: { build: { rolldownOptions: { external: sharedWithServer } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "shell", test: /\/app\/(root|entry\.client)\.tsx/, priority: 10 }],
+            },
+          },
+        },
+      },
+    },
   },
   build: {
     assetsInlineLimit: 0,
