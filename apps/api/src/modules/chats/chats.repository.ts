@@ -122,6 +122,27 @@ export async function showChatTo(db: Database, chatId: number, userId: number): 
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
+/**
+ * After a message, in one statement: the chat is back in both members' inboxes (a member who had
+ * deleted it sees what comes now), and the sender has read up to their own message.
+ */
+export async function showChatAfterMessage(
+  db: Database,
+  chatId: number,
+  senderId: number,
+  messageId: number,
+): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({
+      hidden: false,
+      lastReadMessageId: sql`case when ${chatMembers.userId} = ${senderId}
+        then greatest(coalesce(${chatMembers.lastReadMessageId}, 0), ${messageId})
+        else ${chatMembers.lastReadMessageId} end`,
+    })
+    .where(eq(chatMembers.chatId, chatId));
+}
+
 export interface PeerRow {
   id: number;
   username: string;

@@ -62,6 +62,7 @@ import {
   type MemberChatRow,
   markRead,
   type PeerRow,
+  showChatAfterMessage,
   showChatTo,
 } from "./chats.repository.ts";
 import { findMessageWarnings } from "./message-warnings.ts";
@@ -379,11 +380,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
         if ((await attachPhotosToMessage(tx, userId, row.id, photoIds)) !== photoIds.length) {
           throw new AppError("AD_PHOTO_INVALID");
         }
-        // Both see the chat again (a member who deleted it sees only what comes now), and one's
-        // own message is read by oneself.
-        await showChatTo(tx, chatId, otherId);
-        await showChatTo(tx, chatId, userId);
-        await markRead(tx, chatId, userId, row.id);
+        await showChatAfterMessage(tx, chatId, userId, row.id);
         return row;
       });
       emitToUser(otherId, "message:new", { chatId, message: toMessage(message, otherId) });
