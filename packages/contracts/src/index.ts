@@ -5,6 +5,7 @@ export * from "./car-values.ts";
 export * from "./catalog.ts";
 export * from "./catalog-rules.ts";
 export * from "./catalog-search.ts";
+export * from "./chat.ts";
 export * from "./config.ts";
 export * from "./content-security-policy.ts";
 export * from "./error-codes.ts";

@@ -1,4 +1,6 @@
 /** socket.io events, typed in one map (spec section 7). */
+import type { ChatMessageEvent, ChatReadEvent, ChatTypingEvent, ChatTypingInput } from "./chat.ts";
+
 export const SOCKET_PATH = "/api/socket";
 
 /**
@@ -14,11 +16,20 @@ export type SocketExceptionStatus = (typeof socketExceptionStatuses)[keyof typeo
 
 export interface ServerToClientEvents {
   exception: (payload: { status: SocketExceptionStatus; message?: string }) => void;
+  /** The user's chats with unread messages: on connect, and again whenever the list changes. */
   unreadedChatIds: (payload: { ids: number[] }) => void;
+  /** A message in one of the user's chats (theirs too, for their other tabs). */
+  "message:new": (payload: ChatMessageEvent) => void;
+  /** Read receipts: a member read a chat up to a message. */
+  "chat:read": (payload: ChatReadEvent) => void;
+  /** The other member is typing. */
+  "chat:typing": (payload: ChatTypingEvent) => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: no client events yet; the chat adds them.
-export type ClientToServerEvents = {};
+/** Client events; the server checks each payload (`chatTypingInputSchema`) and ignores bad ones. */
+export interface ClientToServerEvents {
+  "chat:typing": (payload: ChatTypingInput) => void;
+}
 
 /** What a client sends in the handshake (`io(url, { auth })`): its access token. */
 export interface SocketHandshakeAuth {
