@@ -22,8 +22,11 @@ export interface HubSocket {
 export interface RealtimeHub {
   /** Listens for a server event on every socket to come; returns the function that stops. */
   on<E extends ServerEvent>(event: E, listener: ServerToClientEvents[E]): () => void;
-  /** Runs on every (re)connection: what was missed while away should be fetched again. */
-  onConnect(listener: () => void): () => void;
+  /**
+   * Runs on every connection after the page's first (a reconnection, a new token): what came while
+   * away should be fetched again. The first needs nothing: the page has just fetched.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Sends while connected; dropped otherwise (only passing signals such as "typing" go here). */
   emit<E extends ClientEvent>(event: E, ...args: Parameters<ClientToServerEvents[E]>): boolean;
   attach(socket: HubSocket): void;
@@ -34,6 +37,7 @@ export function createRealtimeHub(): RealtimeHub {
   const listeners = new Map<string, Set<(...args: never[]) => void>>();
   const connectListeners = new Set<() => void>();
   let current: HubSocket | null = null;
+  let hasConnected = false;
 
   const dispatch = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -41,6 +45,10 @@ export function createRealtimeHub(): RealtimeHub {
     }
   };
   const connected = () => {
+    if (!hasConnected) {
+      hasConnected = true;
+      return;
+    }
     for (const listener of [...connectListeners]) listener();
   };
 
@@ -56,7 +64,7 @@ export function createRealtimeHub(): RealtimeHub {
         set.delete(listener as (...args: never[]) => void);
       };
     },
-    onConnect(listener) {
+    onReconnect(listener) {
       connectListeners.add(listener);
       return () => {
         connectListeners.delete(listener);
