@@ -22,6 +22,9 @@ type Attachment =
 
 let attachmentCount = 0;
 
+/** Answers that mean the chat is closed for writing: the conversation is fetched again to say why. */
+const refusalCodes: ReadonlySet<string> = new Set(["CHAT_BLOCKED", "CHAT_USER_DELETED"]);
+
 /** Whether a key press in the composer sends: Enter alone, not while an input method composes. */
 export function isSendKey(
   event: Pick<KeyboardEvent, "key" | "shiftKey" | "altKey" | "ctrlKey" | "metaKey"> & {
@@ -46,10 +49,13 @@ export function ChatComposer({
   chatId,
   onSent,
   onTyping,
+  onRefused,
 }: {
   chatId: number;
   onSent: (message: ChatMessage) => void;
   onTyping: () => void;
+  /** The server refused because nobody may write here any more (a block, a deleted account). */
+  onRefused: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -83,6 +89,7 @@ export function ChatComposer({
       setError(
         failure instanceof HttpError && failure.message ? failure.message : t("chats.composer.failed"),
       );
+      if (failure instanceof HttpError && refusalCodes.has(failure.code)) onRefused();
     } finally {
       setIsSending(false);
     }

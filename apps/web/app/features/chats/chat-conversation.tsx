@@ -320,6 +320,7 @@ export function ChatConversation({
           chatId={chat.id}
           onTyping={signalTyping}
           onSent={(message) => storeMessage(queryClient, userId, message, chat.id)}
+          onRefused={() => void queryClient.invalidateQueries({ queryKey: chatKeys.all(userId) })}
         />
       ) : (
         <Alert color="gray" variant="light" m="sm" data-testid="chat-cannot-write">
