@@ -28,6 +28,15 @@ import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts"
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { chatsRoutes } from "./modules/chats/chats.routes.ts";
+import {
+  type ChatsService,
+  chatMessagesPerMinute,
+  createChatsService,
+  newChatsPerHour,
+  newChatsPerHourYoung,
+} from "./modules/chats/chats.service.ts";
+import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -173,6 +182,9 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     resolveAccessToken: (token) => accounts.sessions.resolveAccessToken(token),
     publicOrigin: config.publicOrigin,
     redisUrl: config.redisUrl,
+    // The chats service is created below; sockets connect only once the app serves requests.
+    unreadChatIds: (userId) => chatsService.unreadChatIds(userId),
+    onConnection: (socket, userId) => listenToChatEvents(chatsService, app.log)(socket, userId),
   });
 
   const configService = createConfigService(database.db, config);
@@ -201,6 +213,29 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     db: database.db,
     storage,
     uploads: app.createRateCounter({ name: "photo-uploads", max: photoUploadsPerHour, windowMs: 3_600_000 }),
+  });
+  const chatsService: ChatsService = createChatsService({
+    db: database.db,
+    storage,
+    emitToUser: (userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args),
+    messagesPerMinute: app.createRateCounter({
+      name: "chat-messages",
+      max: chatMessagesPerMinute,
+      windowMs: 60_000,
+      code: "CHAT_MESSAGES_TOO_FAST",
+    }),
+    newChatsYoung: app.createRateCounter({
+      name: "chat-new-young",
+      max: newChatsPerHourYoung,
+      windowMs: 3_600_000,
+      code: "CHAT_NEW_CHATS_LIMIT",
+    }),
+    newChats: app.createRateCounter({
+      name: "chat-new",
+      max: newChatsPerHour,
+      windowMs: 3_600_000,
+      code: "CHAT_NEW_CHATS_LIMIT",
+    }),
   });
   const jobs = await startJobQueue(database, { workers: config.jobWorkers, log: app.log });
   app.addHook("onClose", () => jobs.stop());
@@ -255,6 +290,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(catalogRoutes, { catalogService });
       await api.register(adsRoutes, { adsService });
       await api.register(photosRoutes, { photosService });
+      await api.register(chatsRoutes, { chatsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -14,7 +14,7 @@ import { AppError } from "../errors.ts";
 import type { RequestUser } from "./auth.ts";
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -37,8 +37,10 @@ export interface RealtimeOptions {
   publicOrigin: string;
   /** With Redis, every process's sockets are reached through @socket.io/redis-adapter. */
   redisUrl: string | undefined;
-  /** The user's chats with unread messages, sent when a socket connects (none until chats exist). */
+  /** The user's chats with unread messages, sent when a socket connects. */
   unreadChatIds?(userId: number): Promise<number[]>;
+  /** Listens to an authenticated socket's client events (the chat's `chat:typing`). */
+  onConnection?(socket: RealtimeSocket, userId: number): void;
 }
 
 function exceptionStatus(error: unknown): SocketExceptionStatus {
@@ -118,6 +120,7 @@ export const realtime = fp<RealtimeOptions>(async (app: FastifyInstance, options
     expiry.unref();
     socket.once("disconnect", () => clearTimeout(expiry));
     await socket.join(`user:${user.id}`);
+    options.onConnection?.(socket, user.id);
     if (socket.connected) {
       socket.emit("unreadedChatIds", { ids: (await options.unreadChatIds?.(user.id)) ?? [] });
     }

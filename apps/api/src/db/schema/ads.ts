@@ -143,6 +143,8 @@ export const ads = pgTable(
     views: integer().notNull().default(0),
     phoneReveals: integer().notNull().default(0),
     favorites: integer().notNull().default(0),
+    /** Chats buyers started about the ad (product.md: "chats started"). */
+    chats: integer().notNull().default(0),
 
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -260,6 +262,11 @@ export const adPhotos = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     adId: integer().references(() => ads.id, { onDelete: "set null" }),
+    /**
+     * The chat message that carries the photo (chats.ts; no foreign key, which would make the two
+     * schema files import each other). A photo goes to an ad or to a message, never both.
+     */
+    chatMessageId: integer(),
     base: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
@@ -271,6 +278,7 @@ export const adPhotos = pgTable(
   },
   (table) => [
     index("ad_photos_ad_idx").on(table.adId),
+    index("ad_photos_chat_message_idx").on(table.chatMessageId),
     index("ad_photos_user_idx").on(table.userId, table.createdAt),
     // Demo ads' rows share the files of a few pictures: files go only with the last row (photos.repository).
     index("ad_photos_base_idx").on(table.base),

@@ -1,5 +1,6 @@
 export * from "./ads.ts";
 export * from "./catalog.ts";
+export * from "./chats.ts";
 export * from "./codes.ts";
 export * from "./outbox.ts";
 export * from "./regions.ts";

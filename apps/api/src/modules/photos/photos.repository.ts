@@ -33,7 +33,7 @@ export async function countUnattachedPhotos(db: Database, userId: number): Promi
   const [row] = await db
     .select({ total: count() })
     .from(adPhotos)
-    .where(and(eq(adPhotos.userId, userId), isNull(adPhotos.adId)));
+    .where(and(eq(adPhotos.userId, userId), isNull(adPhotos.adId), isNull(adPhotos.chatMessageId)));
   return row?.total ?? 0;
 }
 
@@ -55,6 +55,7 @@ export async function attachPhotoRows(
       and(
         inArray(adPhotos.id, [...ids]),
         eq(adPhotos.userId, userId),
+        isNull(adPhotos.chatMessageId),
         or(isNull(adPhotos.adId), eq(adPhotos.adId, adId)),
       ),
     )
@@ -100,16 +101,22 @@ export async function deletePhotoRow(
 ): Promise<PhotoFiles[] | undefined> {
   const deleted = await db
     .delete(adPhotos)
-    .where(and(eq(adPhotos.id, id), adId === null ? isNull(adPhotos.adId) : eq(adPhotos.adId, adId)))
+    .where(
+      and(
+        eq(adPhotos.id, id),
+        isNull(adPhotos.chatMessageId),
+        adId === null ? isNull(adPhotos.adId) : eq(adPhotos.adId, adId),
+      ),
+    )
     .returning(files);
   return deleted.length === 0 ? undefined : unshared(db, deleted);
 }
 
-/** Photos never given to an ad, uploaded before `before`: deleted, their files returned. */
+/** Photos never given to an ad or a chat message, uploaded before `before`: deleted, their files returned. */
 export function deleteUnattachedPhotoRows(db: Database, before: Date): Promise<PhotoFiles[]> {
   return db
     .delete(adPhotos)
-    .where(and(isNull(adPhotos.adId), lt(adPhotos.createdAt, before)))
+    .where(and(isNull(adPhotos.adId), isNull(adPhotos.chatMessageId), lt(adPhotos.createdAt, before)))
     .returning(files);
 }
 

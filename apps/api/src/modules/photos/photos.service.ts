@@ -134,7 +134,8 @@ export async function resolveAdPhotos(
   const photos: StoredAdPhoto[] = [];
   photoIds.forEach((id, index) => {
     const row = rows.get(id);
-    if (row?.userId === userId && (row.adId === null || row.adId === adId)) photos.push(toStoredAdPhoto(row));
+    if (row?.userId === userId && row.chatMessageId === null && (row.adId === null || row.adId === adId))
+      photos.push(toStoredAdPhoto(row));
     else
       errors.push({
         path: `photoIds.${index}`,
@@ -207,7 +208,8 @@ export function createPhotosService(deps: {
 
     async deletePhoto(userId, id) {
       const photo = await findAdPhoto(db, id);
-      if (photo?.userId !== userId) throw new AppError("AD_PHOTO_NOT_FOUND");
+      // A photo sent in a chat stays with the message.
+      if (photo?.userId !== userId || photo.chatMessageId !== null) throw new AppError("AD_PHOTO_NOT_FOUND");
       const removed = await db.transaction(async (tx) => {
         // The ad first (its row is locked as an ad update locks it), then the photo.
         if (photo.adId !== null) await dropPhotoFromAd(tx, photo.adId, id);
