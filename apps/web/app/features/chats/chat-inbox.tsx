@@ -80,14 +80,17 @@ export function ChatInbox() {
   });
   const listRef = useRef<HTMLDivElement>(null);
 
+  // Back on the list (a phone shows one pane): focus returns to the chat just left, once the list shows.
+  const [returnTo, setReturnTo] = useState<number | null>(null);
   const back = () => {
-    const from = openChatId;
+    setReturnTo(openChatId);
     setParams({});
-    // Back on the list (a phone shows one pane): focus returns to the chat just left.
-    requestAnimationFrame(() =>
-      listRef.current?.querySelector<HTMLElement>(`[data-chat-id="${from}"]`)?.focus(),
-    );
   };
+  useEffect(() => {
+    if (returnTo === null || openChatId !== null) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-chat-id="${returnTo}"]`)?.focus();
+    setReturnTo(null);
+  }, [openChatId, returnTo]);
 
   if (userId === undefined || list.isPending) {
     return (
