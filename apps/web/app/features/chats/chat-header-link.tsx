@@ -1,4 +1,4 @@
-import { Button, Indicator } from "@mantine/core";
+import { ActionIcon, Indicator } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
@@ -16,13 +16,12 @@ export function ChatHeaderLink() {
   if (!user) return null;
   const label = unread > 0 ? t("chats.header.unread", { count: unread }) : t("chats.header.label");
   return (
-    <Button
+    <ActionIcon
       component={AppLink}
       to="/settings/chats"
       variant="subtle"
       color="gray"
-      size="sm"
-      px={8}
+      size={36}
       aria-label={label}
       data-testid="header-chats"
       data-unread={unread}
@@ -37,6 +36,6 @@ export function ChatHeaderLink() {
       >
         <IconMessageCircle size={22} stroke={1.6} aria-hidden />
       </Indicator>
-    </Button>
+    </ActionIcon>
   );
 }
