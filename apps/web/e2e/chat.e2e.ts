@@ -64,6 +64,11 @@ describe("chat between a buyer and a seller", () => {
       await poll(() => badge.getAttribute("data-unread")).toBe("0");
       await poll(() => buyerPage.getByTestId("chat-receipt").getAttribute("data-state")).toBe("read");
 
+      // The buyer types: the seller sees it.
+      await buyerPage.getByTestId("chat-input").fill("Можно посмотреть");
+      await poll(() => sellerPage.getByTestId("chat-typing").textContent()).toContain(buyer.username);
+      await buyerPage.getByTestId("chat-input").fill("");
+
       // The seller replies with a photo (upload with progress, then send).
       await sellerPage
         .getByTestId("chat-composer")

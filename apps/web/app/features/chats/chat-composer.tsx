@@ -6,7 +6,7 @@ import {
   chatMessagePhotosMax,
   chatMessageTextMax,
 } from "@unaa/contracts";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { formatNumber } from "../../lib/format.ts";
@@ -15,6 +15,7 @@ import { checkPhotoFile, deletePhoto, photoAccept, uploadPhoto } from "../../lib
 import { useLocale } from "../../lib/use-locale.ts";
 import { sendMessage } from "./api/send-message.ts";
 import classes from "./chats.module.css";
+import { isSendKey } from "./composer-keys.ts";
 
 type Attachment =
   | { key: string; state: "uploading"; progress: number }
@@ -24,22 +25,6 @@ let attachmentCount = 0;
 
 /** Answers that mean the chat is closed for writing: the conversation is fetched again to say why. */
 const refusalCodes: ReadonlySet<string> = new Set(["CHAT_BLOCKED", "CHAT_USER_DELETED"]);
-
-/** Whether a key press in the composer sends: Enter alone, not while an input method composes. */
-export function isSendKey(
-  event: Pick<KeyboardEvent, "key" | "shiftKey" | "altKey" | "ctrlKey" | "metaKey"> & {
-    nativeEvent: { isComposing?: boolean };
-  },
-): boolean {
-  return (
-    event.key === "Enter" &&
-    !event.shiftKey &&
-    !event.altKey &&
-    !event.ctrlKey &&
-    !event.metaKey &&
-    !event.nativeEvent.isComposing
-  );
-}
 
 /**
  * The message box: a textarea (Enter sends, Shift+Enter a new line) with its character count,
