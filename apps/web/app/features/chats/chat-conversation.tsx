@@ -121,7 +121,7 @@ export function ChatConversation({
   const scroller = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const peerName = usePeerName(chat.other);
-  const signalTyping = useTypingSignal(chat.id);
+  const typingSignal = useTypingSignal(chat.id);
   const [dialog, setDialog] = useState<"report" | "delete" | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const now = new Date(history.dataUpdatedAt || Date.now());
@@ -318,8 +318,11 @@ export function ChatConversation({
         <ChatComposer
           key={chat.id}
           chatId={chat.id}
-          onTyping={signalTyping}
-          onSent={(message) => storeMessage(queryClient, userId, message, chat.id)}
+          onTyping={typingSignal.signal}
+          onSent={(message) => {
+            typingSignal.reset();
+            storeMessage(queryClient, userId, message, chat.id);
+          }}
           onRefused={() => void queryClient.invalidateQueries({ queryKey: chatKeys.all(userId) })}
         />
       ) : (

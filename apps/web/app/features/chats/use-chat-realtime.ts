@@ -134,12 +134,19 @@ export function useChatRealtime(userId: number | undefined, openChatId: number |
   return { typing, stopTyping };
 }
 
-/** Sends `chat:typing` for this chat at most every TYPING_SIGNAL_MS while the user types. */
-export function useTypingSignal(chatId: number): () => void {
+/**
+ * Sends `chat:typing` for this chat at most every TYPING_SIGNAL_MS while the user types (`signal`);
+ * a sent message ends the run (`reset`), so typing the next one is told at once.
+ */
+export function useTypingSignal(chatId: number): { signal: () => void; reset: () => void } {
   const last = useRef(0);
-  return useCallback(() => {
+  const signal = useCallback(() => {
     const now = Date.now();
     if (now - last.current < TYPING_SIGNAL_MS) return;
     if (realtimeHub.emit("chat:typing", { chatId })) last.current = now;
   }, [chatId]);
+  const reset = useCallback(() => {
+    last.current = 0;
+  }, []);
+  return { signal, reset };
 }
