@@ -13,6 +13,7 @@ import {
   catalogGenerations,
   catalogMarks,
   catalogModels,
+  users,
 } from "../db/schema/index.ts";
 import {
   callAs,
@@ -138,6 +139,28 @@ async function addOwnerPhone(): Promise<number> {
     .phones.find((row) => row.phone === phone);
   if (!found) throw new Error(`phone ${phone} not on the account`);
   return found.id;
+}
+
+/** A chat a spare account opened about a new ad of the owner: its id. */
+async function newOwnerChat(): Promise<number> {
+  const response = await callAs(harness, spare)("POST", "/api/chats", { adId: await newActiveAd() });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
+let ownerChatId: number | undefined;
+/** One chat of the owner, opened by the spare account. */
+async function sharedOwnerChat(): Promise<number> {
+  ownerChatId ??= await newOwnerChat();
+  return ownerChatId;
+}
+
+/** A new message of the spare account in the shared chat (the owner may have deleted the chat for themselves). */
+async function newSpareMessage(): Promise<{ chatId: number; messageId: number }> {
+  const chatId = await sharedOwnerChat();
+  const sent = await callAs(harness, spare)("POST", `/api/chats/${chatId}/messages`, { text: "For sale?" });
+  if (sent.statusCode !== 201) throw new Error(sent.body);
+  return { chatId, messageId: sent.json<{ id: number }>().id };
 }
 
 /** A new session of the owner; its id from the access token's claims. */
@@ -484,6 +507,52 @@ const matrix: Record<string, Row> = {
     call: async () => ({ url: `/api/photos/${await newPhoto()}` }),
     expect: ownerOnly(204),
   },
+  // Chats: "user" is the seller in a chat a spare account opened about one of their ads.
+  "GET /api/chats": { call: fixed("/api/chats"), expect: signedIn(200) },
+  // About the owner's ad: the owner cannot write to themselves.
+  "POST /api/chats": {
+    call: async () => ({ url: "/api/chats", payload: { adId: await newActiveAd() } }),
+    expect: { ...signedIn(201), user: 400 },
+  },
+  "GET /api/chats/blocks": { call: fixed("/api/chats/blocks"), expect: signedIn(200) },
+  "PUT /api/chats/blocks/{userId}": {
+    call: async () => ({ url: `/api/chats/blocks/${spare.userId}` }),
+    expect: signedIn(200),
+  },
+  "DELETE /api/chats/blocks/{userId}": {
+    call: async () => ({ url: `/api/chats/blocks/${spare.userId}` }),
+    expect: signedIn(200),
+  },
+  "GET /api/chats/{id}": {
+    call: async () => ({ url: `/api/chats/${await sharedOwnerChat()}` }),
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/chats/{id}": {
+    call: async () => ({ url: `/api/chats/${await sharedOwnerChat()}` }),
+    expect: ownerOnly(204),
+  },
+  "GET /api/chats/{id}/messages": {
+    call: async () => ({ url: `/api/chats/${await sharedOwnerChat()}/messages` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/chats/{id}/messages": {
+    call: async () => ({
+      url: `/api/chats/${await sharedOwnerChat()}/messages`,
+      payload: { text: "Hello" },
+    }),
+    expect: ownerOnly(201),
+  },
+  "POST /api/chats/{id}/read": {
+    call: async () => {
+      const { chatId, messageId } = await newSpareMessage();
+      return { url: `/api/chats/${chatId}/read`, payload: { messageId } };
+    },
+    expect: ownerOnly(200),
+  },
+  "POST /api/chats/{id}/report": {
+    call: async () => ({ url: `/api/chats/${await newOwnerChat()}/report`, payload: { reason: "spam" } }),
+    expect: ownerOnly(201),
+  },
 };
 
 beforeAll(async () => {
@@ -496,6 +565,11 @@ beforeAll(async () => {
   personas = Object.fromEntries(entries) as Record<PersonaName, Account | null>;
   owner = personas.user as Account;
   spare = await signUpUser(harness);
+  // Older than a day: the spare account opens more chats than a new account may in an hour.
+  await harness.database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(users.id, spare.userId));
   bodies = await validBodies(harness);
   car = await pickCatalog(harness, "car", "toyota");
   const db = harness.database.db;

@@ -250,6 +250,7 @@ export const myAdSchema = adCardSchema.extend({
   views: z.number().int(),
   phoneReveals: z.number().int(),
   favorites: z.number().int(),
+  chats: z.number().int().describe("Chats buyers started about the ad"),
   expiresAt: z.iso.datetime().nullable(),
   extendedAt: z.iso.datetime().nullable(),
   rejectReason: z.enum(adRejectReasons).nullable(),

@@ -84,6 +84,7 @@ export function toMyAd(live: AdRow, storage: FileStorage): MyAd {
     views: row.views,
     phoneReveals: row.phoneReveals,
     favorites: row.favorites,
+    chats: row.chats,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     extendedAt: row.extendedAt?.toISOString() ?? null,
     rejectReason: row.rejectReason as AdRejectReason | null,

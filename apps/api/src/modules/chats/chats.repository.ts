@@ -368,3 +368,21 @@ export async function insertReport(db: Database, values: typeof chatReports.$inf
   if (!row) throw new Error("insert returned no row");
   return row;
 }
+
+/** Whether the buyer wrote to the seller in a chat about one of the seller's ads. */
+export async function hasWrittenAboutAd(db: Database, buyerId: number, sellerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .where(
+      and(
+        eq(chats.subject, "ad"),
+        eq(chats.sellerId, sellerId),
+        eq(chats.buyerId, buyerId),
+        eq(chatMessages.senderId, buyerId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -54,6 +54,7 @@ import {
   findProfileChat,
   findUnreadChatIds,
   findUsers,
+  hasWrittenAboutAd,
   insertBlock,
   insertChat,
   insertMessage,
@@ -71,6 +72,8 @@ export const chatMessagesPerMinute = 30;
 export const newChatsPerHourYoung = 5;
 export const newChatsPerHour = 30;
 export const youngAccountMs = 24 * 3_600_000;
+
+const publicAdStatuses = new Set<string>(["active", "archived", "sold"]);
 
 export type EmitToUser = <E extends keyof ServerToClientEvents>(
   userId: number,
@@ -95,6 +98,11 @@ export interface ChatsService {
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
   unreadChatIds(userId: number): Promise<number[]>;
+  /**
+   * Whether the user wrote to the seller about one of their ads: what a review of the seller needs
+   * (product.md section 8).
+   */
+  hasChattedAboutAd(userId: number, sellerId: number): Promise<boolean>;
 }
 
 export interface ChatsServiceDeps {
@@ -284,6 +292,8 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
         const existing = await findAdChat(db, adId, userId);
         if (existing) opened = { chat: existing, created: false };
         else {
+          // Ads the public never sees are not there for a new chat; archived and sold ones are shown.
+          if (!publicAdStatuses.has(ad.status)) throw new AppError("AD_NOT_FOUND");
           if (ad.status !== "active") throw new AppError("CHAT_AD_UNAVAILABLE");
           const [seller] = await findUsers(db, [ad.userId]);
           if (!seller || seller.deletedAt) throw new AppError("CHAT_AD_UNAVAILABLE");
@@ -464,6 +474,10 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
 
     unreadChatIds(userId) {
       return findUnreadChatIds(db, userId);
+    },
+
+    hasChattedAboutAd(userId, sellerId) {
+      return hasWrittenAboutAd(db, userId, sellerId);
     },
   };
 }

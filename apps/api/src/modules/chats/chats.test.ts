@@ -13,7 +13,7 @@ import {
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ads, chatReports, users } from "../../db/schema/index.ts";
+import { adPhotos, chatReports, users } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import {
   type CatalogPick,
@@ -26,6 +26,8 @@ import {
   setSetting,
 } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { deleteUnattachedPhotoRows } from "../photos/photos.repository.ts";
+import { hasWrittenAboutAd } from "./chats.repository.ts";
 import { chatMessagesPerMinute, newChatsPerHourYoung } from "./chats.service.ts";
 
 let harness: TestApp;
@@ -132,8 +134,15 @@ describe("opening a chat", () => {
       other: { id: buyer.userId },
     });
 
-    const [row] = await harness.database.db.select({ chats: ads.chats }).from(ads).where(eq(ads.id, adId));
-    expect(row?.chats).toBe(1);
+    // What a review of the seller needs (product.md section 8): the buyer wrote about an ad.
+    const db = harness.database.db;
+    expect(await hasWrittenAboutAd(db, buyer.userId, seller.userId)).toBe(true);
+    expect(await hasWrittenAboutAd(db, seller.userId, buyer.userId)).toBe(false);
+    expect(await hasWrittenAboutAd(db, third.userId, seller.userId)).toBe(false);
+
+    // The ad's "chats started" counter, in the owner's list.
+    const mine = await call(seller)("GET", "/api/users/me/ads");
+    expect(mine.json().items.find((item: { id: number }) => item.id === adId)?.chats).toBe(1);
   });
 
   it("refuses one's own ad, an unknown ad, and a new chat about an ad that is not active", async () => {
@@ -228,6 +237,13 @@ describe("access", () => {
     expect((await call(buyer)("DELETE", `/api/photos/${photoId}`)).statusCode).toBe(404);
     const again = await call(buyer)("POST", `/api/chats/${chat.id}/messages`, { photoIds: [photoId] });
     expect(again.json().code).toBe("AD_PHOTO_INVALID");
+    // Nor does the sweep of photos left without an ad take it.
+    await deleteUnattachedPhotoRows(harness.database.db, new Date(Date.now() + DAY));
+    const kept = await harness.database.db
+      .select()
+      .from(adPhotos)
+      .where(eq(adPhotos.id, photoId as number));
+    expect(kept.map((row) => row.chatMessageId)).toEqual([sent.id]);
   });
 });
 
