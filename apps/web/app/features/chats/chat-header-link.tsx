@@ -1,13 +1,15 @@
-import { ActionIcon, Indicator } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { useSession } from "../../lib/session.ts";
-import { useUnreadChatIds } from "./use-chat-realtime.ts";
+import classes from "./chat-header-link.module.css";
+import { useUnreadChatIds } from "./use-unread-chat-ids.ts";
 
 /**
  * The header's chat icon for a signed-in user: a link to the inbox with a badge of the chats with
- * unread messages, as the socket last said (`unreadedChatIds`, S4.9).
+ * unread messages, as the socket last said (`unreadedChatIds`, S4.9). Kept light: it is on every
+ * page (the inbox's code loads with the inbox).
  */
 export function ChatHeaderLink() {
   const { t } = useTranslation();
@@ -23,19 +25,16 @@ export function ChatHeaderLink() {
       color="gray"
       size={36}
       aria-label={label}
+      className={classes.link}
       data-testid="header-chats"
       data-unread={unread}
     >
-      <Indicator
-        label={unread > 99 ? "99+" : unread}
-        disabled={unread === 0}
-        size={18}
-        offset={2}
-        color="red"
-        data-testid="header-chats-badge"
-      >
-        <IconMessageCircle size={22} stroke={1.6} aria-hidden />
-      </Indicator>
+      <IconMessageCircle size={22} stroke={1.6} aria-hidden />
+      {unread > 0 && (
+        <span className={classes.badge} aria-hidden data-testid="header-chats-badge">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
     </ActionIcon>
   );
 }

@@ -5,8 +5,7 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import type { Chat, ChatMessage } from "@unaa/contracts";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { clientState } from "../../lib/app-state.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { realtimeHub } from "../../lib/realtime-hub.ts";
 import { chatKeys } from "./api/chat-keys.ts";
 import {
@@ -58,16 +57,6 @@ export function changeChat(
   );
   queryClient.setQueryData<Chat>(chatKeys.chat(userId, chatId), (chat) => (chat ? change(chat) : chat));
 }
-
-/** The chat ids with unread messages, as the server last said (S4.9); empty while disconnected. */
-export function useUnreadChatIds(): readonly number[] {
-  return useSyncExternalStore(
-    clientState.subscribe,
-    () => clientState.getSnapshot().unreadChatIds,
-    () => emptyIds,
-  );
-}
-const emptyIds: readonly number[] = [];
 
 /**
  * Listens while the inbox is open. Returns the chats whose other member is typing now, and a
