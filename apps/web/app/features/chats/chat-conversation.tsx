@@ -207,7 +207,7 @@ export function ChatConversation({
             </AppLink>
           ) : (
             <Text fz="sm" c="dimmed" truncate>
-              {t("chats.list.aboutProfile")}
+              {t(chat.subject === "profile" ? "chats.list.aboutProfile" : "chats.list.adGone")}
             </Text>
           )}
         </div>

@@ -51,7 +51,11 @@ function ChatListItem({
               {shortWhen(t, when, now, timeZone)}
             </time>
           </span>
-          {chat.ad && <span className={classes.listAd}>{chat.ad.title}</span>}
+          <span className={classes.listAd}>
+            {chat.ad
+              ? chat.ad.title
+              : t(chat.subject === "profile" ? "chats.list.aboutProfile" : "chats.list.adGone")}
+          </span>
           <span className={classes.listBottom}>
             <span className={classes.listPreview} data-testid="chat-list-preview">
               {preview}
