@@ -17,6 +17,7 @@ import {
   IconDots,
   IconEye,
   IconHeart,
+  IconMessageCircle,
   IconPencil,
   IconPhone,
   IconRocket,
@@ -137,6 +138,11 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
             icon={<IconHeart size={16} />}
             label={t("myAds.counter.favorites")}
             value={formatCount(ad.favorites, locale)}
+          />
+          <Counter
+            icon={<IconMessageCircle size={16} />}
+            label={t("myAds.counter.chats")}
+            value={formatCount(ad.chats, locale)}
           />
           {ad.status === "active" && ad.expiresAt && (
             <Text
