@@ -32,6 +32,7 @@ import { getI18n, loadMessages, localeFromPath, localizePath, readLocaleCookie }
 import { crumbsOf, type DocumentHead, documentHeadOf, requestedColorMode } from "./lib/page-handle.ts";
 import { getQueryClient } from "./lib/query-client.ts";
 import { connectSocket, startRealtimeConnection } from "./lib/realtime-connection.ts";
+import { realtimeHub } from "./lib/realtime-hub.ts";
 import { restoreSession } from "./lib/session.ts";
 import { SHARED_CONFIG_ATTRIBUTE, sharedConfigPath } from "./lib/shared-config.ts";
 import { useLocale } from "./lib/use-locale.ts";
@@ -235,7 +236,12 @@ function useClientRuntime(config: PageConfig | undefined, locale: Locale) {
   // The realtime connection follows the access token (S4.8–S4.11).
   useEffect(
     () =>
-      startRealtimeConnection({ state: clientState, connect: connectSocket, refresh: () => api.refresh() }),
+      startRealtimeConnection({
+        state: clientState,
+        connect: connectSocket,
+        refresh: () => api.refresh(),
+        hub: realtimeHub,
+      }),
     [],
   );
 

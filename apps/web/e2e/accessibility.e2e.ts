@@ -213,7 +213,9 @@ async function checkPages(
               ).__reactRouterDataRouter;
               router.navigate(to);
             }, path);
-            await poll(() => page.evaluate(() => window.location.pathname)).toBe(path);
+            await poll(() => page.evaluate(() => window.location.pathname + window.location.search)).toBe(
+              path,
+            );
             await quiet();
           }
           expect(await page.locator("html").getAttribute("lang")).toBe(locale);
@@ -322,6 +324,62 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
       ],
       { user: seeded.seller, initScript: { name: draftKey(seeded.seller.userId, "car"), value: draft } },
     );
+    expectNone(found);
+  });
+
+  it("the inbox: empty, and a conversation with a photo, read receipts and a safety warning", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const buyer = await signUpByPhone(server, uniqueName("a11y_buyer"));
+    const chat = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      "/api/chats",
+      { adId: seeded.ads.car.id },
+      buyer.accessToken,
+    );
+    const question = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      `/api/chats/${chat.id}/messages`,
+      { text: "Здравствуйте! Машина ещё продаётся? unaa.example/car/1" },
+      buyer.accessToken,
+    );
+    const photo = await uploadPhoto(server, seeded.seller.accessToken, await drawPhoto("C", 90));
+    await apiCall(
+      server,
+      "POST",
+      `/api/chats/${chat.id}/messages`,
+      { text: "Да. Машина в Оше, внесите предоплату 20 000 сом и я её пригоню", photoIds: [photo.id] },
+      seeded.seller.accessToken,
+    );
+    await apiCall(
+      server,
+      "POST",
+      `/api/chats/${chat.id}/read`,
+      { messageId: question.id },
+      seeded.seller.accessToken,
+    );
+    const empty = await signUpByPhone(server, uniqueName("a11y_empty"));
+    const found = [
+      ...(await checkPages(
+        browser,
+        server,
+        [{ path: "/settings/chats", ready: (page) => page.getByTestId("chat-inbox-empty").waitFor() }],
+        { user: empty },
+      )),
+      ...(await checkPages(
+        browser,
+        server,
+        [
+          {
+            path: `/settings/chats?chat=${chat.id}`,
+            ready: (page) => poll(() => page.getByTestId("chat-warning").count()).toBe(1),
+          },
+        ],
+        { user: buyer },
+      )),
+    ];
     expectNone(found);
   });
 });

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { DrawerAccount, HeaderAccount } from "../features/auth/header-account.tsx";
+import { ChatHeaderLink } from "../features/chats/chat-header-link.tsx";
 import classes from "./layouts.module.css";
 
 /** The default layout: header, main, footer (spec S2.17). The error page uses it too. */
@@ -10,7 +11,12 @@ export function DefaultShell({ children }: { children: ReactNode }) {
   return (
     <div className={classes.shell} data-layout="default">
       <SiteHeader
-        account={<HeaderAccount />}
+        account={
+          <>
+            <ChatHeaderLink />
+            <HeaderAccount />
+          </>
+        }
         drawerAccount={(close) => <DrawerAccount onNavigate={close} />}
       />
       <main id="main" className={classes.main}>

@@ -14,6 +14,7 @@ import {
   socketExceptionStatuses,
 } from "@unaa/contracts";
 import type { Socket } from "socket.io-client";
+import type { HubSocket, RealtimeHub } from "./realtime-hub.ts";
 
 /** The part of socket.io-client's `Socket` this module uses (a type only: the library loads lazily). */
 export type RealtimeSocket = Pick<
@@ -33,6 +34,8 @@ export interface RealtimeConnectionOptions {
   /** The shared session refresh (S4.3): stores the user and the new token, or clears the session. */
   refresh(): Promise<unknown>;
   log?: (message: string, detail?: unknown) => void;
+  /** Where features hear the socket's other events (the chat); each socket opened is attached. */
+  hub?: Pick<RealtimeHub, "attach" | "detach">;
 }
 
 /** Starts following the token; returns the function that stops (and disconnects). */
@@ -48,6 +51,7 @@ export function startRealtimeConnection(options: RealtimeConnectionOptions): () 
   function close(): void {
     const current = socket;
     socket = null;
+    if (current && options.hub) options.hub.detach(current as unknown as HubSocket);
     // disconnect() fires "disconnect", which stops listening and empties the list (S4.10).
     current?.disconnect();
   }
@@ -65,6 +69,7 @@ export function startRealtimeConnection(options: RealtimeConnectionOptions): () 
       return;
     }
     socket = opened;
+    options.hub?.attach(opened as unknown as HubSocket);
     opened.on("connect", () => {
       opened.off("unreadedChatIds", storeUnread);
       opened.on("unreadedChatIds", storeUnread);

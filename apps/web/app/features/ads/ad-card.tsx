@@ -3,6 +3,7 @@ import { IconCamera, IconTrendingDown } from "@tabler/icons-react";
 import type { AdCard as AdCardData, AdPhoto as AdPhotoData, Currency } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import { useRegions } from "../../lib/shared-config.ts";
@@ -11,7 +12,6 @@ import type { loader as rootLoader } from "../../root.tsx";
 import { localizeRestyling } from "../catalog/catalog-format.ts";
 import classes from "./ad-card.module.css";
 import { adLocation, adPath, cardSpecs, formatAdDate, formatAdPrice } from "./ad-format.ts";
-import { AdPhoto } from "./ad-photo.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
 /** The photo widths of a tile in a grid of 2 (below Mantine's `sm`, 48em), 3 (to `lg`, 75em) and 4 columns. */

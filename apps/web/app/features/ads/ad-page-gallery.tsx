@@ -8,9 +8,9 @@ import { IconChevronLeft, IconChevronRight, IconMaximize, IconX } from "@tabler/
 import type { AdPhoto as AdPhotoData, Vertical } from "@unaa/contracts";
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdPhoto } from "../../components/ad-photo.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import classes from "./ad-page.module.css";
-import { AdPhoto } from "./ad-photo.tsx";
 
 /** The stage is the page's main column: full width on phones, about 800 px beside the aside. */
 const stageSizes = "(max-width: 62em) 100vw, 800px";

@@ -17,6 +17,7 @@ import {
   IconDots,
   IconEye,
   IconHeart,
+  IconMessageCircle,
   IconPencil,
   IconPhone,
   IconRocket,
@@ -36,13 +37,13 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { localizeRestyling } from "../catalog/catalog-format.ts";
 import { adPath, formatAdDate, formatAdPrice, formatCount } from "./ad-format.ts";
-import { AdPhoto } from "./ad-photo.tsx";
 import classes from "./my-ads.module.css";
 
 const statusColors: Record<AdStatus, string> = {
@@ -137,6 +138,11 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
             icon={<IconHeart size={16} />}
             label={t("myAds.counter.favorites")}
             value={formatCount(ad.favorites, locale)}
+          />
+          <Counter
+            icon={<IconMessageCircle size={16} />}
+            label={t("myAds.counter.chats")}
+            value={formatCount(ad.chats, locale)}
           />
           {ad.status === "active" && ad.expiresAt && (
             <Text

@@ -23,8 +23,8 @@ import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from "react-i18next";
 import { errorCodeText } from "../../lib/api-errors.ts";
 import { HttpError } from "../../lib/http-client.ts";
+import { checkPhotoFile, deletePhoto, photoAccept, uploadPhoto } from "../../lib/photo-upload.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { checkPhotoFile, deletePhoto, photoAccept, uploadPhoto } from "./photo-upload.ts";
 import classes from "./photo-uploader.module.css";
 
 /** Uploads at once; more wait their turn so a phone's connection is not split twenty ways. */

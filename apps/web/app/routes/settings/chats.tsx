@@ -1,8 +1,8 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { ChatInbox } from "../../features/chats/chat-inbox.tsx";
 import { pageHandle } from "../../lib/page-handle.ts";
 
 export const handle = pageHandle("settingsChats");
 
 export default function Page() {
-  return <ComingSoon />;
+  return <ChatInbox />;
 }

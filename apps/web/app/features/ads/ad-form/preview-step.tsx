@@ -1,13 +1,13 @@
 import { Box, Grid, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { AdPhoto } from "../../../components/ad-photo.tsx";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../../root.tsx";
 import { localizeRestyling } from "../../catalog/catalog-format.ts";
 import { AdCard, type AdCardProps } from "../ad-card.tsx";
 import { adLocation, fieldLabelKey, formatAdPrice, formatFieldValue } from "../ad-format.ts";
-import { AdPhoto } from "../ad-photo.tsx";
 import type { AdFormStepProps } from "./ad-form-fields.tsx";
 import { previewTitle } from "./ad-form-values.ts";
 

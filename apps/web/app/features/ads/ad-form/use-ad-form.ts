@@ -13,13 +13,13 @@ import { errorCodeText } from "../../../lib/api-errors.ts";
 import { guestStorage, toasts } from "../../../lib/app-state.ts";
 import { HttpError } from "../../../lib/http-client.ts";
 import { localizePath } from "../../../lib/i18n.ts";
+import { deletePhoto } from "../../../lib/photo-upload.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { adPath } from "../ad-format.ts";
 import { createAd } from "../api/create-ad.ts";
 import { runAdAction } from "../api/run-ad-action.ts";
 import { updateAd } from "../api/update-ad.ts";
-import { deletePhoto } from "../photo-upload.ts";
 import { clearDraft, loadDraft, saveDraft } from "./ad-draft.ts";
 import {
   catalogFieldsOf,

@@ -1,10 +1,10 @@
 /**
- * Photo uploads of the ad form: the checks made before a file is sent (the server checks again,
- * by content), the upload with its progress, and removal.
+ * Photo uploads (the ad form, chat messages): the checks made before a file is sent (the server
+ * checks again, by content), the upload with its progress, and removal.
  */
 import { type AdPhoto, adPhotoMaxBytes } from "@unaa/contracts";
-import { api } from "../../lib/app-state.ts";
-import { xhrTransport } from "../../lib/xhr-transport.ts";
+import { api } from "./app-state.ts";
+import { xhrTransport } from "./xhr-transport.ts";
 
 /** What the file picker offers; HEIC is what iPhones shoot. */
 export const photoAccept = "image/jpeg,image/png,image/webp,image/heic,image/heif";
