@@ -61,10 +61,10 @@ async function unreadOf(client: TestClient): Promise<number> {
 }
 
 /** The queued jobs of a queue for one user (the test app works no jobs). */
-async function queued<T extends { userId?: number }>(name: string, userId?: number): Promise<T[]> {
+async function queued<T extends object>(name: string, userId?: number): Promise<T[]> {
   const jobs = await harness.app.jobs.boss.findJobs<T>(name);
   return jobs
-    .filter((job) => userId === undefined || job.data.userId === userId)
+    .filter((job) => userId === undefined || (job.data as { userId?: number }).userId === userId)
     .sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime())
     .map((job) => job.data);
 }
