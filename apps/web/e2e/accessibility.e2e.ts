@@ -13,6 +13,7 @@ import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { draftKey } from "../app/features/ads/ad-form/ad-draft.ts";
 import { valuesOfAd } from "../app/features/ads/ad-form/ad-form-values.ts";
+import { GUEST_FAVORITES_KEY } from "../app/lib/client-state.ts";
 import {
   type AdRef,
   apiCall,
@@ -249,19 +250,33 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
   it("the public pages: home, lists, an ad of each vertical, catalogue, urgent, favorites, login, 404", {
     timeout: 600_000,
   }, async ({ browser, server, seeded }) => {
-    const found = await checkPages(browser, server, [
-      { path: "" },
-      ...verticals.map((vertical) => ({ path: `/${vertical}` })),
-      ...verticals.map((vertical) => ({ path: `/${vertical}/${seeded.ads[vertical].id}` })),
-      { path: "/catalog" },
-      { path: "/catalog/toyota" },
-      { path: "/catalog/toyota/camry" },
-      { path: "/catalog/toyota/camry/xv70" },
-      { path: "/urgent" },
-      { path: "/favorites" },
-      { path: "/no-such-page" },
-      { path: "/login" },
-    ]);
+    const found = await checkPages(
+      browser,
+      server,
+      [
+        { path: "" },
+        ...verticals.map((vertical) => ({ path: `/${vertical}` })),
+        ...verticals.map((vertical) => ({ path: `/${vertical}/${seeded.ads[vertical].id}` })),
+        { path: "/catalog" },
+        { path: "/catalog/toyota" },
+        { path: "/catalog/toyota/camry" },
+        { path: "/catalog/toyota/camry/xv70" },
+        { path: "/urgent" },
+        {
+          path: "/favorites",
+          ready: (page) => poll(() => page.locator("main a[href*='/car/']").count()).not.toBe(0),
+        },
+        { path: "/no-such-page" },
+        { path: "/login" },
+      ],
+      {
+        // A guest with favorites: /favorites shows cards, and list cards show the filled heart.
+        initScript: {
+          name: GUEST_FAVORITES_KEY,
+          value: JSON.stringify(verticals.map((vertical) => seeded.ads[vertical].id)),
+        },
+      },
+    );
     expectNone(found);
   });
 
