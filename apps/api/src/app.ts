@@ -44,6 +44,7 @@ import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { deletePushSubscriptionsOfUser } from "./modules/notifications/notifications.repository.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
   type BroadcastJob,
@@ -190,7 +191,10 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     keys,
     storage,
     // The ads service is created below; a deletion runs only once the app serves requests.
-    deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+    deletionHooks: [
+      (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
+      (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
+    ],
   });
 
   await app.register(realtime, {
@@ -218,7 +222,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     mail: createMailSender(app, config, database),
     vapid: resolveVapidKeys(config),
     publicOrigin: config.publicOrigin,
-    isOnline: async (userId) => (await app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0,
+    // This process's sockets first (no round trip); then, with Redis, the other processes'.
+    isOnline: async (userId) => {
+      const room = `user:${userId}`;
+      if ((app.realtime.io.of("/").adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      return (await app.realtime.io.in(room).fetchSockets()).length > 0;
+    },
   });
   app.decorate("notifications", notificationsService);
   /** A trigger's failure is logged; the request that caused it still succeeds. */

@@ -157,6 +157,12 @@ export async function deletePushSubscription(
   return rows.length;
 }
 
+/** An account deletion's part: its browsers hear nothing more. */
+export async function deletePushSubscriptionsOfUser(db: Database, userId: number): Promise<undefined> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return undefined;
+}
+
 export async function deletePushSubscriptionById(db: Database, id: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }

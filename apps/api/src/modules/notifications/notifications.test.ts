@@ -593,6 +593,18 @@ describe("web push", () => {
     expect(left.map((row) => row.endpoint)).toEqual([`${origin}/live/${owner.userId}`]);
   });
 
+  it("a deleted account's browsers are unsubscribed", async () => {
+    const user = await signUpUser(harness);
+    await subscribe(user, browserKeys(), "deleted");
+    const deleted = await call(user)("DELETE", "/api/user/me", { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const left = await harness.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.userId));
+    expect(left).toEqual([]);
+  });
+
   it("unsubscribes a browser: no push job afterwards", async () => {
     const user = await signUpUser(harness);
     const keys = browserKeys();
