@@ -21,11 +21,15 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
+import { createOutboxMailSender, type MailSender } from "./lib/senders/mail-sender.ts";
+import { createSmtpMailSender } from "./lib/senders/smtp.ts";
 import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
+import { resolveVapidKeys } from "./lib/web-push.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
+import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { chatsRoutes } from "./modules/chats/chats.routes.ts";
@@ -40,6 +44,16 @@ import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { deletePushSubscriptionsOfUser } from "./modules/notifications/notifications.repository.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import {
+  type BroadcastJob,
+  createNotificationsService,
+  type DeliveryJob,
+  type NotificationsService,
+  notificationJobs,
+  type PriceDropJob,
+} from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
@@ -65,6 +79,8 @@ declare module "fastify" {
     services: WebServices;
     /** Durable background jobs (jobs/job-queue.ts). */
     jobs: JobQueue;
+    /** Notifications' entry point (`notify()`), for other modules and tests. */
+    notifications: NotificationsService;
   }
 }
 
@@ -175,7 +191,10 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     keys,
     storage,
     // The ads service is created below; a deletion runs only once the app serves requests.
-    deletionHooks: [(tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId)],
+    deletionHooks: [
+      (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
+      (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
+    ],
   });
 
   await app.register(realtime, {
@@ -184,8 +203,43 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     redisUrl: config.redisUrl,
     // The chats service is created below; sockets connect only once the app serves requests.
     unreadChatIds: (userId) => chatsService.unreadChatIds(userId),
-    onConnection: (socket, userId) => listenToChatEvents(chatsService, app.log)(socket, userId),
+    onConnection: (socket, userId) => {
+      listenToChatEvents(chatsService, app.log)(socket, userId);
+      notificationsService
+        .unreadCount(userId)
+        .then((count) => {
+          if (socket.connected) socket.emit("notifications:unread", { count });
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, "notifications: unread count failed"));
+    },
   });
+
+  // Created before the modules that trigger notifications; its jobs are defined once the queue runs.
+  const notificationsService: NotificationsService = createNotificationsService({
+    db: database.db,
+    emitToUser: (userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args),
+    sendJob: (name, data) => jobs.send(name, data),
+    mail: createMailSender(app, config, database),
+    vapid: resolveVapidKeys(config),
+    publicOrigin: config.publicOrigin,
+    // This process's sockets first (no round trip); then, with Redis, the other processes'.
+    isOnline: async (userId) => {
+      const room = `user:${userId}`;
+      if ((app.realtime.io.of("/").adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      return (await app.realtime.io.in(room).fetchSockets()).length > 0;
+    },
+  });
+  app.decorate("notifications", notificationsService);
+  /** A trigger's failure is logged; the request that caused it still succeeds. */
+  const softly =
+    <A extends unknown[]>(what: string, run: (...args: A) => Promise<unknown>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await run(...args);
+      } catch (error) {
+        app.log.error({ err: error }, `notifications: ${what} failed`);
+      }
+    };
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
@@ -197,6 +251,18 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
     },
     storage,
+    {
+      moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
+      priceDropped: softly("price drop", (before, after) =>
+        notificationsService.priceDropped({
+          adId: after.id,
+          // The old price in the new currency, as the crossed-out price shows it.
+          oldPrice: after.currency === "USD" ? before.priceUsd : before.priceKgs,
+          price: after.price,
+          currency: after.currency as PriceDropJob["currency"],
+        }),
+      ),
+    },
   );
   // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
   const viewFlush = setInterval(() => {
@@ -236,6 +302,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       windowMs: 3_600_000,
       code: "CHAT_NEW_CHATS_LIMIT",
     }),
+    onMessageSent: softly("chat message", (message) => notificationsService.chatMessageSent(message)),
   });
   const jobs = await startJobQueue(database, { workers: config.jobWorkers, log: app.log });
   app.addHook("onClose", () => jobs.stop());
@@ -248,7 +315,26 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     async run() {
       await adsService.archiveExpiredAds();
       await adsService.warnExpiringAds();
+      await notificationsService.deliverExpiryWarnings();
     },
+  });
+  // Notification deliveries (decision 054): each email and push message is a job of its own.
+  await jobs.define<DeliveryJob>({
+    name: notificationJobs.email,
+    run: (data) => notificationsService.deliverEmail(data),
+  });
+  await jobs.define<DeliveryJob>({
+    name: notificationJobs.push,
+    run: (data) => notificationsService.deliverPush(data),
+  });
+  await jobs.define<PriceDropJob>({
+    name: notificationJobs.priceDrop,
+    run: (data) => notificationsService.runPriceDrop(data),
+  });
+  await jobs.define<BroadcastJob>({
+    name: notificationJobs.broadcast,
+    queue: { expireInSeconds: 3_600, retryLimit: 0 },
+    run: (data) => notificationsService.runBroadcast(data),
   });
   // Photos uploaded but never given to an ad go after a day.
   await jobs.define({
@@ -291,6 +377,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(adsRoutes, { adsService });
       await api.register(photosRoutes, { photosService });
       await api.register(chatsRoutes, { chatsService });
+      await api.register(notificationsRoutes, { notificationsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");
@@ -300,4 +387,23 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   );
 
   return app;
+}
+
+/** Notification emails: the outbox (development, tests) unless codes go live with an SMTP server. */
+function createMailSender(app: FastifyInstance, config: Config, database: DatabaseHandle): MailSender {
+  if (config.codeDelivery === "outbox" || !config.smtp) {
+    return createOutboxMailSender(
+      (message) =>
+        insertOutboxMessage(database.db, {
+          channel: "email",
+          destination: message.to,
+          subject: message.subject,
+          body: message.text,
+        }),
+      app.log,
+    );
+  }
+  const smtp = createSmtpMailSender(config.smtp);
+  app.addHook("onClose", async () => smtp.close());
+  return smtp;
 }

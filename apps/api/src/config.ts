@@ -67,6 +67,25 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // Web push (issue 14)
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,90}$/, "must be a base64url P-256 public key")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,45}$/, "must be a base64url P-256 private key")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address")
+      .optional(),
+  ),
   // Uploaded files (issue 5)
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -137,6 +156,11 @@ export interface Config {
   jobWorkers: boolean;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
+  /**
+   * Web push keys (VAPID_*); unset: a pair is generated and kept in DATA_DIR/vapid.json. The subject
+   * defaults to the public address (https) or a mailto: at its host.
+   */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: { driver: "local" } | S3StorageConfig;
 }
@@ -191,6 +215,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       !(env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY) &&
       "SMS_GATEWAY_URL: SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required when CODE_DELIVERY=live",
     env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET && "S3_BUCKET: required when STORAGE_DRIVER=s3",
+    !env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY &&
+      "VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
     !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY &&
       "S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
   ].filter((problem) => typeof problem === "string");
@@ -237,6 +263,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         .filter(Boolean),
     },
     redisUrl: env.REDIS_URL,
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     storage:
       env.STORAGE_DRIVER === "s3" && env.S3_BUCKET
         ? {

@@ -1,5 +1,6 @@
 /** socket.io events, typed in one map (spec section 7). */
 import type { ChatMessageEvent, ChatReadEvent, ChatTypingEvent, ChatTypingInput } from "./chat.ts";
+import type { Notification } from "./notifications.ts";
 
 export const SOCKET_PATH = "/api/socket";
 
@@ -24,6 +25,10 @@ export interface ServerToClientEvents {
   "chat:read": (payload: ChatReadEvent) => void;
   /** The other member is typing. */
   "chat:typing": (payload: ChatTypingEvent) => void;
+  /** A new notification of the user (decision 054), as `GET /api/notifications` lists it. */
+  "notification:new": (payload: Notification) => void;
+  /** The user's unread notifications: after a new one, and after reads. */
+  "notifications:unread": (payload: { count: number }) => void;
 }
 
 /** Client events; the server checks each payload (`chatTypingInputSchema`) and ignores bad ones. */

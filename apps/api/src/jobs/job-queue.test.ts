@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ads } from "../db/schema/index.ts";
+import { ads, outboxMessages } from "../db/schema/index.ts";
 import { createPublished, setAdColumns, validBodies } from "../modules/ads/ads-test-kit.ts";
-import { signUpUser } from "../modules/auth/auth-test-kit.ts";
+import { nextEmail, signUpUser } from "../modules/auth/auth-test-kit.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { openTestDatabase, usesPostgres } from "../test/test-database.ts";
 import { deadLetterQueue, type JobQueue, startJobQueue } from "./job-queue.ts";
@@ -52,6 +52,27 @@ describe("the job queue", () => {
       return row?.status === "active" ? undefined : row?.status;
     });
     expect(status).toBe("archived");
+  });
+
+  it("a worker delivers a notification email queued by notify() (notification-email)", async () => {
+    const login = nextEmail();
+    const user = await signUpUser(harness, { login });
+    await harness.app.notifications.notify(user.userId, "adRejected", {
+      adId: 1,
+      title: "Toyota Camry",
+      reason: "duplicate",
+      note: "",
+      link: "/car/1/edit",
+    });
+    const { db } = harness.database;
+    const email = await until(async () => {
+      const [row] = await db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.destination, login), like(outboxMessages.subject, "Unaa: %")));
+      return row;
+    });
+    expect(email.body).toContain("«Toyota Camry»: Повтор объявления.");
   });
 });
 

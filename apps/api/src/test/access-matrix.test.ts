@@ -553,6 +553,55 @@ const matrix: Record<string, Row> = {
     call: async () => ({ url: `/api/chats/${await newOwnerChat()}/report`, payload: { reason: "spam" } }),
     expect: ownerOnly(201),
   },
+  // Notifications: "user" owns the notification a call names.
+  "GET /api/notifications": { call: fixed("/api/notifications"), expect: signedIn(200) },
+  "GET /api/notifications/unread": { call: fixed("/api/notifications/unread"), expect: signedIn(200) },
+  "POST /api/notifications/read-all": { call: fixed("/api/notifications/read-all"), expect: signedIn(200) },
+  "POST /api/notifications/{id}/read": {
+    call: async () => {
+      const created = await harness.app.notifications.notify(owner.userId, "adApproved", {
+        adId: sharedActiveAdId,
+        title: "Toyota",
+        link: `/car/${sharedActiveAdId}`,
+      });
+      return { url: `/api/notifications/${created?.id ?? 0}/read` };
+    },
+    expect: ownerOnly(200),
+  },
+  "GET /api/notifications/preferences": {
+    call: fixed("/api/notifications/preferences"),
+    expect: signedIn(200),
+  },
+  "PUT /api/notifications/preferences": {
+    call: async () => ({ url: "/api/notifications/preferences", payload: { chatMessage: { push: true } } }),
+    expect: signedIn(200),
+  },
+  "GET /api/notifications/push/key": { call: fixed("/api/notifications/push/key"), expect: open(200) },
+  "POST /api/notifications/push": {
+    call: async () => ({
+      url: "/api/notifications/push",
+      payload: {
+        endpoint: `https://push.invalid/${randomInt(1e9)}`,
+        keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+      },
+    }),
+    expect: signedIn(201),
+  },
+  "DELETE /api/notifications/push": {
+    call: async () => ({
+      url: "/api/notifications/push",
+      payload: { endpoint: "https://push.invalid/none" },
+    }),
+    expect: signedIn(204),
+  },
+  // Admins only; anyone else is told there is no such route (decision 029).
+  "POST /api/notifications/broadcast": {
+    call: async () => ({
+      url: "/api/notifications/broadcast",
+      payload: { title: "Access matrix", text: "A broadcast", link: null },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 202 },
+  },
 };
 
 beforeAll(async () => {

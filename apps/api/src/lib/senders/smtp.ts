@@ -1,9 +1,23 @@
 import nodemailer from "nodemailer";
 import type { SmtpConfig } from "../../config.ts";
 import { CodeDeliveryError, type CodeSender } from "./code-sender.ts";
+import type { MailSender } from "./mail-sender.ts";
 
 /** Email through an SMTP server (nodemailer). STARTTLS when the server offers it; TLS on port 465. */
 export function createSmtpSender(config: SmtpConfig): CodeSender & { close(): void } {
+  const mailer = createSmtpMailSender(config);
+  return {
+    kind: "sent",
+    async send(message) {
+      if (message.channel !== "email") throw new CodeDeliveryError("the SMTP sender only sends email");
+      await mailer.send({ to: message.to, subject: message.subject, text: message.text });
+    },
+    close: () => mailer.close(),
+  };
+}
+
+/** Any email (codes, notifications) through the SMTP server. */
+export function createSmtpMailSender(config: SmtpConfig): MailSender & { close(): void } {
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.port,
@@ -16,7 +30,6 @@ export function createSmtpSender(config: SmtpConfig): CodeSender & { close(): vo
   return {
     kind: "sent",
     async send(message) {
-      if (message.channel !== "email") throw new CodeDeliveryError("the SMTP sender only sends email");
       try {
         const info = await transport.sendMail({
           from: config.from,

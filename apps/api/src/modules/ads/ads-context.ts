@@ -4,12 +4,33 @@
  */
 import type { Database } from "../../db/client.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import type { AdRow } from "./ads.repository.ts";
+
+/**
+ * What other domains hear about ads once a change is committed (notifications). A listener's
+ * failure is its own: it must not throw into the request.
+ */
+export interface AdEvents {
+  /** A moderator approved or rejected an ad or its waiting edit. */
+  moderated(
+    ad: AdRow,
+    decision: { action: "approve" } | { action: "reject"; reason: string; note: string | null },
+  ): Promise<void>;
+  /** A live ad's price went down (in base units). */
+  priceDropped(before: AdRow, after: AdRow): Promise<void>;
+}
 
 export interface AdsContext {
   db: Database;
   storage: FileStorage;
   /** Any change of an ad shows in the next search of this process. */
   forgetSearches(): void;
+  events?: AdEvents;
+}
+
+/** A live ad now asks less than before (both prices given, compared in som). */
+export function isPriceDrop(before: AdRow, after: AdRow): boolean {
+  return after.status === "active" && before.price > 0 && after.price > 0 && after.priceKgs < before.priceKgs;
 }
 
 export const DAY_MS = 86_400_000;

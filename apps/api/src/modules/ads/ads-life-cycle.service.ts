@@ -39,7 +39,7 @@ import {
   updateAdRow,
 } from "./ads.repository.ts";
 import { checkAllowed, findOwnAdForUpdate } from "./ads-access.ts";
-import { type AdsContext, DAY_MS, now } from "./ads-context.ts";
+import { type AdsContext, DAY_MS, isPriceDrop, now } from "./ads-context.ts";
 import { invalidField } from "./ads-errors.ts";
 import { checkedAdColumns } from "./ads-input.ts";
 import { presentAd } from "./ads-presenters.ts";
@@ -153,8 +153,10 @@ export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
       const columns = await checkedAdColumns(db, userId, input, id);
       const settings = await readSettings(db);
       const isPre = await isPreModerated(db, userId, settings.moderationMode);
+      let before: AdRow | undefined;
       const row = await db.transaction(async (tx) => {
         const ad = await findOwnAdForUpdate(tx, userId, id);
+        before = ad;
         if (ad.vertical !== input.vertical) throw invalidField("VALIDATION_FAILED", "vertical");
         checkAllowed(ad, "update");
         // A rejected ad goes back to a moderator with its edit, whatever the moderation mode: it takes
@@ -183,6 +185,7 @@ export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
         return updated;
       });
       forgetSearches();
+      if (before && isPriceDrop(before, row)) await context.events?.priceDropped(before, row);
       // The photos the edit dropped (from the live ad or a waiting revision) go once it is committed.
       await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
       return presentAd(context, row, userId);

@@ -8,7 +8,7 @@ import { prunePhotosOfAd, removePhotoFiles } from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import { type AdInsert, type AdRow, findAdForUpdate, updateAdRow } from "./ads.repository.ts";
 import { checkAllowed } from "./ads-access.ts";
-import { type AdsContext, now } from "./ads-context.ts";
+import { type AdsContext, isPriceDrop, now } from "./ads-context.ts";
 import { goLive, recordPriceChange } from "./ads-life-cycle.service.ts";
 import { presentAd } from "./ads-presenters.ts";
 
@@ -36,8 +36,10 @@ export function createAdModeration(context: AdsContext): AdModeration {
     action: "approve" | "reject" | "remove",
     change: (ad: AdRow, time: Date) => Partial<AdInsert>,
   ): Promise<Ad> {
+    let before: AdRow | undefined;
     const row = await db.transaction(async (tx) => {
       const ad = await findAdForUpdate(tx, id);
+      before = ad;
       if (!ad) throw new AppError("AD_NOT_FOUND");
       if (ad.pendingRevision === null || action === "remove") checkAllowed(ad, action);
       const time = now();
@@ -51,6 +53,17 @@ export function createAdModeration(context: AdsContext): AdModeration {
       return updated;
     });
     forgetSearches();
+    if (before && context.events) {
+      if (action === "approve") await context.events.moderated(row, { action });
+      if (action === "reject") {
+        await context.events.moderated(row, {
+          action,
+          reason: row.rejectReason ?? "other",
+          note: row.rejectNote,
+        });
+      }
+      if (isPriceDrop(before, row)) await context.events.priceDropped(before, row);
+    }
     // An approved revision replaced the live photos, a rejected one dropped its own.
     await removePhotoFiles(storage, await prunePhotosOfAd(db, id));
     return presentAd(context, row, staffId, true);

@@ -8,7 +8,7 @@
 import type { Database } from "../../db/client.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { type AdContacts, createAdContacts, type PhoneRevealLimits } from "./ads-contacts.service.ts";
-import type { AdsContext } from "./ads-context.ts";
+import type { AdEvents, AdsContext } from "./ads-context.ts";
 import { type AdFavorites, createAdFavorites } from "./ads-favorites.service.ts";
 import { type AdLifeCycle, createAdLifeCycle } from "./ads-life-cycle.service.ts";
 import { type AdLists, createAdLists, createSearchAnswers } from "./ads-lists.service.ts";
@@ -17,9 +17,19 @@ import { type AdPageReads, createAdPageReads } from "./ads-page.service.ts";
 
 export type AdsService = AdLifeCycle & AdModeration & AdPageReads & AdFavorites & AdContacts & AdLists;
 
-export function createAdsService(db: Database, limits: PhoneRevealLimits, storage: FileStorage): AdsService {
+export function createAdsService(
+  db: Database,
+  limits: PhoneRevealLimits,
+  storage: FileStorage,
+  events?: AdEvents,
+): AdsService {
   const searchAnswers = createSearchAnswers();
-  const context: AdsContext = { db, storage, forgetSearches: searchAnswers.forget };
+  const context: AdsContext = {
+    db,
+    storage,
+    forgetSearches: searchAnswers.forget,
+    ...(events ? { events } : {}),
+  };
   return {
     ...createAdLifeCycle(context),
     ...createAdModeration(context),

@@ -113,6 +113,13 @@ export interface ChatsServiceDeps {
   messagesPerMinute: RateCounter;
   newChatsYoung: RateCounter;
   newChats: RateCounter;
+  /** After a message is stored and emitted (notifications: the receiver may be offline). */
+  onMessageSent?(message: {
+    chatId: number;
+    senderId: number;
+    receiverId: number;
+    text: string;
+  }): Promise<void>;
 }
 
 function encodeListCursor(at: Date, id: number): string {
@@ -386,6 +393,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       emitToUser(otherId, "message:new", { chatId, message: toMessage(message, otherId) });
       emitToUser(userId, "message:new", { chatId, message: toMessage(message, userId) });
       await pushUnreadIds(otherId);
+      await deps.onMessageSent?.({ chatId, senderId: userId, receiverId: otherId, text });
       return toMessage(message, userId);
     },
 

@@ -1,0 +1,192 @@
+/**
+ * Every text a notification is delivered with outside the site — push title and body, email subject
+ * and body — in ky, ru and en, kept as data (the web writes the notification centre's own texts
+ * from the same payloads).
+ */
+import type { AdRejectReason, Locale, NotificationKind, NotificationPayloads } from "@unaa/contracts";
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+type Writers = { [K in NotificationKind]: (payload: NotificationPayloads[K]) => NotificationText };
+
+interface LocaleTexts {
+  kinds: Writers;
+  rejectReasons: Record<AdRejectReason, string>;
+  /** The email's last lines: the link and how to turn such emails off. */
+  emailFooter: (url: string, settingsUrl: string) => string;
+}
+
+const rejectReasons: Record<Locale, Record<AdRejectReason, string>> = {
+  ru: {
+    prohibited: "Запрещённый товар или услуга",
+    "wrong-category": "Не тот раздел",
+    duplicate: "Повтор объявления",
+    fraud: "Подозрение на мошенничество",
+    "wrong-price": "Неверная цена",
+    "bad-photos": "Неподходящие фото",
+    offensive: "Оскорбительное содержание",
+    other: "Другая причина",
+  },
+  ky: {
+    prohibited: "Тыюу салынган товар же кызмат",
+    "wrong-category": "Туура эмес бөлүм",
+    duplicate: "Кайталанган жарыя",
+    fraud: "Алдамчылык шеги",
+    "wrong-price": "Туура эмес баа",
+    "bad-photos": "Ылайыксыз сүрөттөр",
+    offensive: "Кемсинткен мазмун",
+    other: "Башка себеп",
+  },
+  en: {
+    prohibited: "Prohibited item or service",
+    "wrong-category": "Wrong section",
+    duplicate: "Duplicate ad",
+    fraud: "Suspected fraud",
+    "wrong-price": "Wrong price",
+    "bad-photos": "Unsuitable photos",
+    offensive: "Offensive content",
+    other: "Another reason",
+  },
+};
+
+const numberFormats: Record<Locale, Intl.NumberFormat> = {
+  ru: new Intl.NumberFormat("ru-RU"),
+  ky: new Intl.NumberFormat("ky-KG"),
+  en: new Intl.NumberFormat("en-US"),
+};
+
+const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
+  ru: new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "Asia/Bishkek" }),
+  ky: new Intl.DateTimeFormat("ky-KG", { day: "numeric", month: "long", timeZone: "Asia/Bishkek" }),
+  en: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "Asia/Bishkek" }),
+};
+
+const money = (locale: Locale, amount: number, currency: string) =>
+  `${numberFormats[locale].format(amount)} ${currency === "USD" ? "$" : "сом"}`;
+const day = (locale: Locale, iso: string) => dateFormats[locale].format(new Date(iso));
+const withNote = (reason: string, note: string) => (note ? `${reason}: ${note}` : reason);
+
+const texts: Record<Locale, LocaleTexts> = {
+  ru: {
+    rejectReasons: rejectReasons.ru,
+    kinds: {
+      adApproved: (p) => ({
+        title: "Объявление опубликовано",
+        body: `«${p.title}» прошло проверку и видно всем.`,
+      }),
+      adRejected: (p) => ({
+        title: "Объявление отклонено",
+        body: `«${p.title}»: ${withNote(rejectReasons.ru[p.reason], p.note)}. Исправьте его и отправьте снова.`,
+      }),
+      adExpiring: (p) => ({
+        title: "Объявление скоро снимется",
+        body: `«${p.title}» будет снято ${day("ru", p.expiresAt)}. Продлите его бесплатно.`,
+      }),
+      chatMessage: (p) => ({
+        title: `Новое сообщение${p.senderName ? ` от ${p.senderName}` : ""}`,
+        body: p.preview || "Фото",
+      }),
+      savedSearchMatch: (p) => ({
+        title: "Новые объявления по вашему поиску",
+        body: `«${p.searchName}»: новых объявлений — ${p.count}.`,
+      }),
+      favoritePriceDrop: (p) => ({
+        title: "Цена снижена",
+        body: `«${p.title}»: ${money("ru", p.price, p.currency)} вместо ${money("ru", p.oldPrice, p.currency)}.`,
+      }),
+      staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+    },
+    emailFooter: (url, settings) => `Открыть: ${url}\n\n—\nUnaa. Настроить уведомления: ${settings}`,
+  },
+  ky: {
+    rejectReasons: rejectReasons.ky,
+    kinds: {
+      adApproved: (p) => ({
+        title: "Жарыя жарыяланды",
+        body: `«${p.title}» текшерүүдөн өтүп, баарына көрүнөт.`,
+      }),
+      adRejected: (p) => ({
+        title: "Жарыя четке кагылды",
+        body: `«${p.title}»: ${withNote(rejectReasons.ky[p.reason], p.note)}. Аны оңдоп, кайра жөнөтүңүз.`,
+      }),
+      adExpiring: (p) => ({
+        title: "Жарыянын мөөнөтү бүтүп баратат",
+        body: `«${p.title}» ${day("ky", p.expiresAt)} алынат. Аны акысыз узартыңыз.`,
+      }),
+      chatMessage: (p) => ({
+        title: p.senderName ? `${p.senderName} жаңы билдирүү жөнөттү` : "Жаңы билдирүү",
+        body: p.preview || "Сүрөт",
+      }),
+      savedSearchMatch: (p) => ({
+        title: "Издөөңүз боюнча жаңы жарыялар",
+        body: `«${p.searchName}»: жаңы жарыялар — ${p.count}.`,
+      }),
+      favoritePriceDrop: (p) => ({
+        title: "Баасы түштү",
+        body: `«${p.title}»: ${money("ky", p.oldPrice, p.currency)} ордуна ${money("ky", p.price, p.currency)}.`,
+      }),
+      staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+    },
+    emailFooter: (url, settings) => `Ачуу: ${url}\n\n—\nUnaa. Билдирмелерди жөндөө: ${settings}`,
+  },
+  en: {
+    rejectReasons: rejectReasons.en,
+    kinds: {
+      adApproved: (p) => ({
+        title: "Your ad is live",
+        body: `"${p.title}" passed review and is visible to everyone.`,
+      }),
+      adRejected: (p) => ({
+        title: "Your ad was rejected",
+        body: `"${p.title}": ${withNote(rejectReasons.en[p.reason], p.note)}. Fix it and send it again.`,
+      }),
+      adExpiring: (p) => ({
+        title: "Your ad expires soon",
+        body: `"${p.title}" comes down on ${day("en", p.expiresAt)}. Extend it for free.`,
+      }),
+      chatMessage: (p) => ({
+        title: p.senderName ? `New message from ${p.senderName}` : "New message",
+        body: p.preview || "Photo",
+      }),
+      savedSearchMatch: (p) => ({
+        title: "New ads for your search",
+        body: `"${p.searchName}": ${p.count} new ${p.count === 1 ? "ad" : "ads"}.`,
+      }),
+      favoritePriceDrop: (p) => ({
+        title: "Price dropped",
+        body: `"${p.title}": ${money("en", p.price, p.currency)}, was ${money("en", p.oldPrice, p.currency)}.`,
+      }),
+      staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+    },
+    emailFooter: (url, settings) => `Open: ${url}\n\n—\nUnaa. Notification settings: ${settings}`,
+  },
+};
+
+/** The title and body of a notification in `locale` (push message, email subject and first lines). */
+export function writeNotificationText<K extends NotificationKind>(
+  locale: Locale,
+  kind: K,
+  payload: NotificationPayloads[K],
+): NotificationText {
+  return (texts[locale].kinds[kind] as (payload: NotificationPayloads[K]) => NotificationText)(payload);
+}
+
+/** The email of a notification: its subject, and a body ending with the link and the settings link. */
+export function writeNotificationEmail<K extends NotificationKind>(
+  locale: Locale,
+  kind: K,
+  payload: NotificationPayloads[K],
+  publicOrigin: string,
+): { subject: string; text: string } {
+  const { title, body } = writeNotificationText(locale, kind, payload);
+  const prefix = locale === "ru" ? "" : `/${locale}`;
+  const link = (payload as { link: string | null }).link ?? "/";
+  const url = `${publicOrigin}${prefix}${link === "/" && prefix ? "" : link}`;
+  return {
+    subject: `Unaa: ${title}`,
+    text: `${body}\n\n${texts[locale].emailFooter(url, `${publicOrigin}${prefix}/settings/profile`)}`,
+  };
+}
