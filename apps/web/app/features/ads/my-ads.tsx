@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } 
 import { IconPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdOwnerAction, AdStatus, MyAd, MyAdsResponse } from "@unaa/contracts";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
@@ -11,6 +11,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { toasts } from "../../lib/app-state.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useMoreToScroll } from "../../lib/use-more-to-scroll.ts";
 import { deleteAd } from "./api/delete-ad.ts";
 import { type MyAdStatus, myAdStatuses, myAdsQueryOptions, useMyAds } from "./api/get-my-ads.ts";
 import { runAdAction } from "./api/run-ad-action.ts";
@@ -32,25 +33,6 @@ function moveCount(
     [from]: Math.max(0, (counts[from] ?? 0) - 1),
     ...(to ? { [to]: (counts[to] ?? 0) + 1 } : {}),
   };
-}
-
-/** Whether a sideways strip has more beyond its right edge, kept current on scrolling and resizing. */
-function useMoreToScroll() {
-  const viewport = useRef<HTMLDivElement>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const update = () => {
-    const strip = viewport.current;
-    if (strip) setHasMore(strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1);
-  };
-  // After every render (the counts change the tabs' widths) and on resizing; an unchanged answer
-  // renders nothing.
-  useEffect(update);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: update reads only the ref.
-  useEffect(() => {
-    window.addEventListener("resize", update);
-    return () => window.removeEventListener("resize", update);
-  }, []);
-  return { viewport, hasMore, update };
 }
 
 /**
