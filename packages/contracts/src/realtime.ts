@@ -1,5 +1,6 @@
 /** socket.io events, typed in one map (spec section 7). */
 import type { ChatMessageEvent, ChatReadEvent, ChatTypingEvent, ChatTypingInput } from "./chat.ts";
+import type { SavedSearchMatchEvent } from "./saved-searches.ts";
 
 export const SOCKET_PATH = "/api/socket";
 
@@ -24,6 +25,8 @@ export interface ServerToClientEvents {
   "chat:read": (payload: ChatReadEvent) => void;
   /** The other member is typing. */
   "chat:typing": (payload: ChatTypingEvent) => void;
+  /** A followed search has new ads (decision 055). */
+  "savedSearch:match": (payload: SavedSearchMatchEvent) => void;
 }
 
 /** Client events; the server checks each payload (`chatTypingInputSchema`) and ignores bad ones. */

@@ -10,6 +10,11 @@ export interface AdsContext {
   storage: FileStorage;
   /** Any change of an ad shows in the next search of this process. */
   forgetSearches(): void;
+  /**
+   * An ad went live (published without moderation, approved): saved searches are matched against
+   * it (decision 055). Called once the change is committed; never fails the change.
+   */
+  onAdLive(adId: number): Promise<void>;
 }
 
 export const DAY_MS = 86_400_000;

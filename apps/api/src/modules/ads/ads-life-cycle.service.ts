@@ -120,7 +120,7 @@ async function isPreModerated(db: Database, userId: number, mode: "pre" | "post"
 }
 
 export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
-  const { db, storage, forgetSearches } = context;
+  const { db, storage, forgetSearches, onAdLive } = context;
 
   async function changeStatus(
     userId: number,
@@ -202,6 +202,7 @@ export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
         return updateAdRow(tx, id, { ...cleared, ...goLive(ad, time, settings.adLifetimeDays) });
       });
       forgetSearches();
+      if (row.status === "active") await onAdLive(row.id);
       return presentAd(context, row, userId);
     },
 

@@ -17,9 +17,24 @@ import { type AdPageReads, createAdPageReads } from "./ads-page.service.ts";
 
 export type AdsService = AdLifeCycle & AdModeration & AdPageReads & AdFavorites & AdContacts & AdLists;
 
-export function createAdsService(db: Database, limits: PhoneRevealLimits, storage: FileStorage): AdsService {
+export interface AdsHooks {
+  /** An ad went live: queue the saved-search matching (decision 055). */
+  onAdLive?(adId: number): Promise<void>;
+}
+
+export function createAdsService(
+  db: Database,
+  limits: PhoneRevealLimits,
+  storage: FileStorage,
+  hooks: AdsHooks = {},
+): AdsService {
   const searchAnswers = createSearchAnswers();
-  const context: AdsContext = { db, storage, forgetSearches: searchAnswers.forget };
+  const context: AdsContext = {
+    db,
+    storage,
+    forgetSearches: searchAnswers.forget,
+    onAdLive: async (adId) => hooks.onAdLive?.(adId),
+  };
   return {
     ...createAdLifeCycle(context),
     ...createAdModeration(context),
