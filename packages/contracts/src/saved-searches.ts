@@ -46,8 +46,8 @@ function valueText(value: unknown): string {
 }
 
 /**
- * The one spelling of a filter set: keys in order, list values in order, the currency only with a
- * price. Two list pages showing the same ads (whatever their order of parameters, sort or page)
+ * The one spelling of a filter set: keys in order, list values in order, the currency only when a
+ * price bound is in USD. Two list pages showing the same ads (whatever their order of parameters, sort or page)
  * give the same text: it tells whether a search is already followed.
  */
 export function savedSearchQueryOf(filters: SavedSearchFilters): string {
@@ -83,7 +83,10 @@ export function readSavedSearchQuery(
   const { sort: _sort, cursor: _cursor, limit: _limit, ...rest } = parsed.data as AdFilters;
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) filters[key] = value;
-  if (filters.priceFrom === undefined && filters.priceTo === undefined) delete filters.currency;
+  // The currency names the price bounds' one; without them, or the default, it is no filter.
+  if ((filters.priceFrom === undefined && filters.priceTo === undefined) || filters.currency === "KGS") {
+    delete filters.currency;
+  }
   const result = filters as SavedSearchFilters;
   return { success: true, filters: result, query: savedSearchQueryOf(result) };
 }

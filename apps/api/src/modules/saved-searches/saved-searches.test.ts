@@ -103,6 +103,16 @@ describe("saving searches", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<SavedSearch>().id).toBe(saved.id);
     expect((await listOf(client)).map((item) => item.id)).toEqual([saved.id]);
+    // The default currency is no filter; a price in USD is another search.
+    const kgs = await save(client, { vertical: "car", query: "priceTo=900000&currency=KGS" });
+    expect(kgs.query).toBe("priceTo=900000");
+    const plain = await callAs(harness, client)("POST", "/api/saved-searches", {
+      vertical: "car",
+      query: "priceTo=900000",
+    });
+    expect(plain.json<SavedSearch>().id).toBe(kgs.id);
+    const usd = await save(client, { vertical: "car", query: "priceTo=900000&currency=USD" });
+    expect(usd.query).toBe("currency=USD&priceTo=900000");
   });
 
   it("refuses bad input with field errors, never a 500", async () => {
