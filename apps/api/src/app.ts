@@ -56,6 +56,13 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { createRealtimeAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
+import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
+import {
+  createSavedSearchesService,
+  type SavedSearchesService,
+  savedSearchMatchJob,
+} from "./modules/saved-searches/saved-searches.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
 import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
 import { multipartUploads } from "./plugins/multipart.ts";
@@ -70,6 +77,7 @@ export interface WebServices {
   configService: ConfigService;
   catalogService: CatalogService;
   adsService: AdsService;
+  savedSearchesService: SavedSearchesService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -262,6 +270,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
           currency: after.currency as PriceDropJob["currency"],
         }),
       ),
+      // The queue is opened below; an ad goes live only once the app serves requests.
+      wentLive: async (adId) => {
+        await jobs
+          .send(savedSearchMatchJob, { adId })
+          .catch((error: unknown) => app.log.error({ err: error, adId }, "saved-search match not queued"));
+      },
     },
   );
   // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
@@ -345,10 +359,31 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await photosService.sweepUnattachedPhotos();
     },
   });
+  // Saved searches (decision 055): matched when an ad goes live, daily digests every hour's turn.
+  const savedSearchesService = createSavedSearchesService(
+    database.db,
+    createRealtimeAlerts((userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args)),
+  );
+  await jobs.define<{ adId: number }>({
+    name: savedSearchMatchJob,
+    queue: { expireInSeconds: 300 },
+    async run({ adId }) {
+      await savedSearchesService.matchAd(adId);
+    },
+  });
+  await jobs.define({
+    name: "saved-search-digest",
+    cron: "0 * * * *",
+    queue: { expireInSeconds: 900 },
+    async run() {
+      await savedSearchesService.sendDigests();
+    },
+  });
   app.decorate("services", {
     configService,
     catalogService,
     adsService,
+    savedSearchesService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -378,6 +413,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(photosRoutes, { photosService });
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });
+      await api.register(savedSearchesRoutes, { savedSearchesService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -16,6 +16,7 @@ export * from "./locales.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
 export * from "./safe-redirect.ts";
+export * from "./saved-searches.ts";
 export * from "./user.ts";
 export * from "./user-rules.ts";
 export * from "./verticals.ts";

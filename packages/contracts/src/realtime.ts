@@ -1,6 +1,7 @@
 /** socket.io events, typed in one map (spec section 7). */
 import type { ChatMessageEvent, ChatReadEvent, ChatTypingEvent, ChatTypingInput } from "./chat.ts";
 import type { Notification } from "./notifications.ts";
+import type { SavedSearchMatchEvent } from "./saved-searches.ts";
 
 export const SOCKET_PATH = "/api/socket";
 
@@ -29,6 +30,8 @@ export interface ServerToClientEvents {
   "notification:new": (payload: Notification) => void;
   /** The user's unread notifications: after a new one, and after reads. */
   "notifications:unread": (payload: { count: number }) => void;
+  /** A followed search has new ads (decision 055). */
+  "savedSearch:match": (payload: SavedSearchMatchEvent) => void;
 }
 
 /** Client events; the server checks each payload (`chatTypingInputSchema`) and ignores bad ones. */

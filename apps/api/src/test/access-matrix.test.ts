@@ -163,6 +163,19 @@ async function newSpareMessage(): Promise<{ chatId: number; messageId: number }>
   return { chatId, messageId: sent.json<{ id: number }>().id };
 }
 
+/** Filters no other call saved: a new saved search each time. */
+const uniqueSearchQuery = () => `q=matrix${randomInt(1, 1_000_000_000)}`;
+
+/** A new saved search of the owner: its id. */
+async function newOwnerSavedSearch(): Promise<number> {
+  const response = await asOwner()("POST", "/api/saved-searches", {
+    vertical: "car",
+    query: uniqueSearchQuery(),
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
 /** A new session of the owner; its id from the access token's claims. */
 async function newOwnerSessionId(): Promise<string> {
   const { client } = await signInWithPassword(harness, owner.login, owner.password);
@@ -601,6 +614,30 @@ const matrix: Record<string, Row> = {
       payload: { title: "Access matrix", text: "A broadcast", link: null },
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 202 },
+  },
+  // Saved searches: each caller saves filters of its own; the id rows name one of the owner's.
+  "GET /api/saved-searches": { call: fixed("/api/saved-searches"), expect: signedIn(200) },
+  "POST /api/saved-searches": {
+    call: async () => ({
+      url: "/api/saved-searches",
+      payload: { vertical: "car", query: uniqueSearchQuery() },
+    }),
+    expect: signedIn(201),
+  },
+  "PATCH /api/saved-searches/{id}": {
+    call: async () => ({
+      url: `/api/saved-searches/${await newOwnerSavedSearch()}`,
+      payload: { mode: "daily" },
+    }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/saved-searches/{id}/viewed": {
+    call: async () => ({ url: `/api/saved-searches/${await newOwnerSavedSearch()}/viewed` }),
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/saved-searches/{id}": {
+    call: async () => ({ url: `/api/saved-searches/${await newOwnerSavedSearch()}` }),
+    expect: ownerOnly(204),
   },
 };
 

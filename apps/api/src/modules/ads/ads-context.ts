@@ -7,7 +7,7 @@ import type { FileStorage } from "../../lib/storage.ts";
 import type { AdRow } from "./ads.repository.ts";
 
 /**
- * What other domains hear about ads once a change is committed (notifications). A listener's
+ * What other domains hear about ads once a change is committed (notifications, saved searches). A listener's
  * failure is its own: it must not throw into the request.
  */
 export interface AdEvents {
@@ -18,6 +18,8 @@ export interface AdEvents {
   ): Promise<void>;
   /** A live ad's price went down (in base units). */
   priceDropped(before: AdRow, after: AdRow): Promise<void>;
+  /** An ad went live (published without moderation, approved): saved searches are matched (055). */
+  wentLive(adId: number): Promise<void>;
 }
 
 export interface AdsContext {

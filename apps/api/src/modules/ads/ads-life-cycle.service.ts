@@ -205,6 +205,7 @@ export function createAdLifeCycle(context: AdsContext): AdLifeCycle {
         return updateAdRow(tx, id, { ...cleared, ...goLive(ad, time, settings.adLifetimeDays) });
       });
       forgetSearches();
+      if (row.status === "active") await context.events?.wentLive(row.id);
       return presentAd(context, row, userId);
     },
 

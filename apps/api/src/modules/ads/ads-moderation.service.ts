@@ -72,12 +72,15 @@ export function createAdModeration(context: AdsContext): AdModeration {
   return {
     async approveAd(staffId, id) {
       const { adLifetimeDays } = await readSettings(db);
-      return moderate(staffId, id, "approve", (ad, time) => ({
+      const approved = await moderate(staffId, id, "approve", (ad, time) => ({
         ...revisionOf(ad),
         ...(ad.status === "pending" ? goLive(ad, time, adLifetimeDays) : {}),
         rejectReason: null,
         rejectNote: null,
       }));
+      // Live now, or its approved revision is: either may match searches it did not before.
+      if (approved.status === "active") await context.events?.wentLive(approved.id);
+      return approved;
     },
 
     // A rejected revision is dropped and the live version stays; otherwise the ad is rejected.

@@ -246,6 +246,8 @@ export interface AdSearch {
   findPage(page: SearchPage): Promise<{ rows: AdCardRow[]; promoted: AdCardRow[] }>;
   /** Exact up to `limit`; above it `limit` itself, not exact ("1 000+"): at most `limit + 1` rows read. */
   count(bound: BoundSearch, limit: number): Promise<{ total: number; isExact: boolean }>;
+  /** Whether one ad is among the search's ads (a saved search's alert, decision 055). */
+  includes(bound: BoundSearch, adId: number): Promise<boolean>;
 }
 
 /** Statements kept per process; PostgreSQL keeps the named ones per connection. */
@@ -424,6 +426,17 @@ export function createAdSearch(db: Database): AdSearch {
       const [counted] = await counter.execute({ ...bound.values, cap: limit + 1 });
       const total = Number(counted?.total ?? 0);
       return total <= limit ? { total, isExact: true } : { total: limit, isExact: false };
+    },
+
+    async includes(bound, adId) {
+      const includesQuery = sql`select exists (select from ${ads} where ${bound.where} and ${ads.id} = ${placeholder("adId")}) as found`;
+      const statement = statements.get<{ found: boolean }[]>(
+        `includes|${bound.shape}`,
+        (name) => prepareStatement(db, includesQuery, name),
+        () => sqlText(includesQuery),
+      );
+      const [row] = await statement.execute({ ...bound.values, adId });
+      return row?.found === true;
     },
   };
 }

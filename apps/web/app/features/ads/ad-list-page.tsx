@@ -45,6 +45,7 @@ import {
 import { useLiveCount } from "./api/count-ads.ts";
 import { useAdList } from "./api/get-ads.ts";
 import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
+import { FollowSearchButton } from "./follow-search-button.tsx";
 import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
 import { ShowMore, useMorePages } from "./show-more.tsx";
 
@@ -308,9 +309,12 @@ export function AdListPage({ data }: { data: AdListData }) {
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
           <div className={classes.toolbar}>
-            <Text fw={600} data-testid="ads-total" className={classes.total}>
-              {totalText(data.page.total, data.page.totalIsExact)}
-            </Text>
+            <Group className={classes.total} justify="space-between" gap="xs" wrap="nowrap">
+              <Text fw={600} data-testid="ads-total">
+                {totalText(data.page.total, data.page.totalIsExact)}
+              </Text>
+              <FollowSearchButton vertical={data.vertical} filters={data.filters} label={data.heading} />
+            </Group>
             <Indicator label={filterCount} size={18} disabled={filterCount <= 0} hiddenFrom="md">
               <Button
                 variant="default"
