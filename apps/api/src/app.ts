@@ -56,7 +56,7 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
-import { createRealtimeAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
+import { createNotifyingAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import {
   createSavedSearchesService,
@@ -362,7 +362,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   // Saved searches (decision 055): matched when an ad goes live, daily digests every hour's turn.
   const savedSearchesService = createSavedSearchesService(
     database.db,
-    createRealtimeAlerts((userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args)),
+    createNotifyingAlerts(
+      (userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args),
+      (userId, payload, channels) =>
+        notificationsService.notify(userId, "savedSearchMatch", payload, { channels }),
+    ),
   );
   await jobs.define<{ adId: number }>({
     name: savedSearchMatchJob,

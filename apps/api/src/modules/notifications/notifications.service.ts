@@ -91,6 +91,11 @@ export function defaultPreferences(): NotificationPreferences {
 /** An email a chat sends a user at most once an hour (the throttle's key). */
 export interface NotifyOptions {
   chatId?: number;
+  /**
+   * The channels this one notification may use, on top of the user's preferences for its kind (a
+   * saved search's own in-app / email / push choice): a channel set false here is not used.
+   */
+  channels?: Partial<Record<NotificationChannel, boolean>>;
 }
 
 type EmitToUser = <E extends keyof ServerToClientEvents>(
@@ -226,7 +231,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
     const rows = await insertNotifications(
       db,
       unique
-        .filter((id) => preferences.get(id)?.[kind].inApp)
+        .filter((id) => preferences.get(id)?.[kind].inApp && options.channels?.inApp !== false)
         .map((userId) => ({ userId, kind, payload: payload as Record<string, unknown> })),
     );
     const created = new Map(rows.map((row) => [row.userId, toNotification(row)]));
@@ -235,7 +240,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
       await pushUnread(userId);
     }
     for (const userId of unique) {
-      const wanted = preferences.get(userId)?.[kind];
+      const preferred = preferences.get(userId)?.[kind];
+      const wanted = preferred && {
+        email: preferred.email && options.channels?.email !== false,
+        push: preferred.push && options.channels?.push !== false,
+      };
       const job: DeliveryJob = {
         userId,
         notificationId: created.get(userId)?.id ?? 0,

@@ -1,9 +1,9 @@
 /**
  * How the owner of a saved search hears about new matches (decision 055). The matching job and the
- * digest job call this interface only; the default sends a socket event to the user's tabs (the
- * in-app channel). Notifications (`notify(userId, "savedSearchMatch", …)`) replace it when they land.
+ * digest job call this interface only. The app uses `createNotifyingAlerts`: a notification per
+ * search through `notify()` (decision 054) and a socket event for the settings page's counts.
  */
-import type { SavedSearch, ServerToClientEvents } from "@unaa/contracts";
+import type { NotificationPayloads, SavedSearch, ServerToClientEvents } from "@unaa/contracts";
 
 /** A matched ad, as an alert names it. */
 export interface MatchedAd {
@@ -45,6 +45,52 @@ export function createRealtimeAlerts(emitToUser: EmitToUser): SavedSearchAlerts 
     },
     async digest(userId, groups) {
       for (const group of groups) emit(userId, group.savedSearch);
+    },
+  };
+}
+
+/** What notifications offer the alerts (decision 054's `notify`, narrowed to this kind). */
+export type NotifySavedSearchMatch = (
+  userId: number,
+  payload: NotificationPayloads["savedSearchMatch"],
+  channels: SavedSearch["channels"],
+) => Promise<unknown>;
+
+/** The search's list page; its bare list when the filters would make too long a link. */
+function listLink(savedSearch: SavedSearch): string {
+  const link = `/${savedSearch.vertical}${savedSearch.query ? `?${savedSearch.query}` : ""}`;
+  return link.length <= 500 ? link : `/${savedSearch.vertical}`;
+}
+
+/**
+ * Alerts through notifications: one `savedSearchMatch` notification per search (instant, or one
+ * per search of a digest), on the channels the search chose and the user's preferences allow; the
+ * socket event keeps the settings page's counts current.
+ */
+export function createNotifyingAlerts(
+  emitToUser: EmitToUser,
+  notify: NotifySavedSearchMatch,
+): SavedSearchAlerts {
+  const realtime = createRealtimeAlerts(emitToUser);
+  const send = (userId: number, savedSearch: SavedSearch, ads: MatchedAd[]) =>
+    notify(
+      userId,
+      {
+        searchId: savedSearch.id,
+        searchName: savedSearch.label || (ads[0]?.title ?? ""),
+        count: Math.max(1, ads.length),
+        link: listLink(savedSearch),
+      },
+      savedSearch.channels,
+    );
+  return {
+    async instant(userId, savedSearch, ads) {
+      await realtime.instant(userId, savedSearch, ads);
+      await send(userId, savedSearch, ads);
+    },
+    async digest(userId, groups) {
+      await realtime.digest(userId, groups);
+      for (const group of groups) await send(userId, group.savedSearch, group.ads);
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  notificationListResponseSchema,
   type SavedSearch,
   savedSearchesMax,
   savedSearchListResponseSchema,
@@ -249,6 +250,37 @@ describe("matching new ads", () => {
     expect(await workMatchJobs()).toEqual([ad.id]);
     expect(matchEvents(follower.userId)).toHaveLength(1);
     expect((await listOf(follower))[0]?.newCount).toBe(1);
+  });
+
+  it("a match reaches the notification centre on the search's own channels: none when it turned in-app off", async () => {
+    const follower = await signUpUser(harness);
+    const quiet = await signUpUser(harness);
+    const query = `mark=${toyota.markId}&yearFrom=2016`;
+    const followed = await save(follower, { vertical: "car", query });
+    const muted = await save(quiet, { vertical: "car", query });
+    const off = { channels: { inApp: false, email: false, push: false } };
+    const muting = await harness.app.inject({
+      method: "PATCH",
+      url: `/api/saved-searches/${muted.id}`,
+      headers: { authorization: `Bearer ${quiet.accessToken}` },
+      payload: off,
+    });
+    expect(muting.statusCode).toBe(200);
+
+    const ad = await createPublished(harness, seller, carBody(toyota, regionId, { year: 2019 }));
+    expect(await workMatchJobs()).toEqual([ad.id]);
+    const centre = async (client: TestClient) => {
+      const response = await callAs(harness, client)("GET", "/api/notifications");
+      expect(response.statusCode).toBe(200);
+      return notificationListResponseSchema.parse(response.json()).items;
+    };
+    expect((await centre(follower)).map((item) => [item.kind, item.payload])).toEqual([
+      [
+        "savedSearchMatch",
+        { searchId: followed.id, searchName: ad.title, count: 1, link: `/car?${followed.query}` },
+      ],
+    ]);
+    expect(await centre(quiet)).toEqual([]);
   });
 
   it("matches free text the way the search reads it (a catalogue nickname), by the search's own SQL", async () => {
