@@ -42,16 +42,23 @@ export default function NotificationPanel({ target, opened, onChange }: MenuOnDe
     queryFn: ({ signal }) => getLatestNotifications(signal),
     enabled: userId !== undefined && opened,
   });
-  // New ones go to the top while the panel is mounted (it stays mounted once opened).
-  useEffect(
-    () =>
+  // New ones go to the top while the panel is mounted (it stays mounted once opened); after a
+  // reconnection the list is fetched again (what came while away).
+  useEffect(() => {
+    const stops = [
       realtimeHub.on("notification:new", (notification) => {
         queryClient.setQueryData<NotificationListResponse>(notificationKeys.latest(userId), (data) =>
           data ? listWithNew(data, notification) : data,
         );
       }),
-    [queryClient, userId],
-  );
+      realtimeHub.onReconnect(() => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.latest(userId) });
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient, userId]);
   const items = list.data?.items ?? [];
   const hasUnread = items.some((item) => !item.isRead);
   const now = new Date();

@@ -9,6 +9,12 @@ type PushState = "unsupported" | "checking" | "on" | "off" | "denied";
 
 const workerUrl = "/sw.js";
 
+/** A long label wraps on a phone instead of widening the page. */
+const wrapLabel = {
+  root: { height: "auto", minHeight: 36 },
+  label: { whiteSpace: "normal" as const, paddingBlock: 6 },
+};
+
 export function isPushSupported(): boolean {
   return (
     typeof window !== "undefined" &&
@@ -98,7 +104,7 @@ export function PushDevice() {
       <Text fw={600} size="sm">
         {t("notifications.preferences.push.title")}
       </Text>
-      <Group justify="space-between" gap="sm">
+      <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" flex="1 1 16rem">
           {t(`notifications.preferences.push.${state}`)}
         </Text>
@@ -107,6 +113,8 @@ export function PushDevice() {
             variant="default"
             leftSection={<IconBellOff size={16} />}
             loading={isBusy}
+            maw="100%"
+            styles={wrapLabel}
             onClick={() => change(disablePush)}
             data-testid="push-disable"
           >
@@ -117,6 +125,8 @@ export function PushDevice() {
             variant="light"
             leftSection={<IconBellRinging size={16} />}
             loading={isBusy}
+            maw="100%"
+            styles={wrapLabel}
             onClick={() => change(enablePush)}
             data-testid="push-enable"
           >

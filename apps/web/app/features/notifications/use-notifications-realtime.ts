@@ -1,12 +1,11 @@
 /**
- * The header's live side of the notification centre (decision 054): the unread count is fetched on
- * load and then set by `notifications:unread`; after a reconnection the count and the panel's list
- * are fetched again (what came while away). The panel adds `notification:new` to its list itself.
+ * The header's live side of the notification centre (decision 054): the unread count is fetched
+ * on load and then set by `notifications:unread` (which the server also sends on each connection,
+ * so a reconnection brings it up to date). The panel keeps its own list live (`notification:new`,
+ * fetched again after a reconnection).
  */
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { realtimeHub } from "../../lib/realtime-hub.ts";
-import { notificationKeys } from "./api/notification-keys.ts";
 import { getUnreadCount } from "./api/notifications-api.ts";
 import { unreadNotifications } from "./unread-count.ts";
 
@@ -18,22 +17,10 @@ export function refreshUnreadCount(): void {
 }
 
 export function useNotificationsRealtime(userId: number | undefined): void {
-  const queryClient = useQueryClient();
   useEffect(() => {
-    if (userId === undefined) {
-      unreadNotifications.set(0);
-      return;
-    }
+    unreadNotifications.set(0);
+    if (userId === undefined) return;
     refreshUnreadCount();
-    const stops = [
-      realtimeHub.on("notifications:unread", ({ count }) => unreadNotifications.set(count)),
-      realtimeHub.onReconnect(() => {
-        refreshUnreadCount();
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
-      }),
-    ];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient, userId]);
+    return realtimeHub.on("notifications:unread", ({ count }) => unreadNotifications.set(count));
+  }, [userId]);
 }
