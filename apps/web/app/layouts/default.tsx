@@ -4,6 +4,7 @@ import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { DrawerAccount, HeaderAccount } from "../features/auth/header-account.tsx";
 import { ChatHeaderLink } from "../features/chats/chat-header-link.tsx";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import classes from "./layouts.module.css";
 
 /** The default layout: header, main, footer (spec S2.17). The error page uses it too. */
@@ -13,6 +14,7 @@ export function DefaultShell({ children }: { children: ReactNode }) {
       <SiteHeader
         account={
           <>
+            <NotificationBell />
             <ChatHeaderLink />
             <HeaderAccount />
           </>

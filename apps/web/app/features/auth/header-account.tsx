@@ -64,7 +64,7 @@ export function HeaderAccount() {
         <UnstyledButton data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
             <UserAvatar user={user} size={34} />
-            <Text size="sm" fw={500} maw={140} truncate visibleFrom="lg">
+            <Text size="sm" fw={500} maw={100} truncate visibleFrom="lg">
               {user.username}
             </Text>
             <VisuallyHidden>{t("auth.menu.open")}</VisuallyHidden>

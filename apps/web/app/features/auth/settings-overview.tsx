@@ -13,6 +13,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
+import { NotificationPreferences } from "../notifications/notification-preferences.tsx";
 import classes from "./settings-overview.module.css";
 
 const cards = [
@@ -83,6 +84,7 @@ export function SettingsOverview() {
           </UnstyledButton>
         ))}
       </SimpleGrid>
+      <NotificationPreferences />
     </Stack>
   );
 }

@@ -1,0 +1,123 @@
+import type { Locale, Notification } from "@unaa/contracts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getI18n, loadMessages } from "../../lib/i18n.ts";
+import { notificationLink, notificationText } from "./notification-text.ts";
+
+const now = new Date("2026-11-26T09:00:00Z");
+const timeZone = "Asia/Bishkek";
+const base = { id: 1, isRead: false, createdAt: "2026-11-26T08:00:00Z" };
+
+const samples: Notification[] = [
+  { ...base, kind: "adApproved", payload: { adId: 7, title: "Toyota Camry 2015", link: "/car/7" } },
+  {
+    ...base,
+    kind: "adRejected",
+    payload: { adId: 7, title: "Toyota Camry 2015", reason: "bad-photos", note: "", link: "/car/7" },
+  },
+  {
+    ...base,
+    kind: "adExpiring",
+    payload: { adId: 7, title: "Toyota Camry 2015", expiresAt: "2026-11-29T10:00:00Z", link: "/car/7" },
+  },
+  {
+    ...base,
+    kind: "chatMessage",
+    payload: {
+      chatId: 3,
+      senderName: "aibek",
+      preview: "Is it still for sale?",
+      link: "/settings/chats?chat=3",
+    },
+  },
+  {
+    ...base,
+    kind: "savedSearchMatch",
+    payload: { searchId: 2, searchName: "Camry under 15000", count: 5, link: "/car?make=toyota" },
+  },
+  {
+    ...base,
+    kind: "favoritePriceDrop",
+    payload: {
+      adId: 9,
+      title: "Honda Fit",
+      oldPrice: 600000,
+      price: 550000,
+      currency: "KGS",
+      link: "/car/9",
+    },
+  },
+  {
+    ...base,
+    kind: "staffBroadcast",
+    payload: { title: "Maintenance", text: "Tonight 02:00–03:00", link: null },
+  },
+];
+
+const locales: Locale[] = ["ky", "ru", "en"];
+
+describe("notification texts", () => {
+  beforeAll(async () => {
+    await Promise.all(locales.map((locale) => loadMessages(locale)));
+  });
+
+  for (const locale of locales) {
+    it(`writes a title and a text for every kind from its payload in ${locale}`, () => {
+      const { t } = getI18n(locale);
+      for (const notification of samples) {
+        const { title, text } = notificationText(t, notification, { locale, now, timeZone });
+        const where = `${notification.kind} in ${locale}`;
+        // A missing key comes back as the key itself.
+        expect(title, where).not.toMatch(/notifications\.|adPage\.|currency\./);
+        expect(text, where).not.toMatch(/notifications\.|adPage\.|currency\./);
+        expect(title.length, where).toBeGreaterThan(3);
+        expect(text.length, where).toBeGreaterThan(3);
+        expect(text, where).not.toContain("{{");
+        if ("title" in notification.payload && notification.kind !== "staffBroadcast") {
+          expect(text, where).toContain(notification.payload.title);
+        }
+      }
+    });
+  }
+
+  it("names the rejection reason in the reader's language and adds the moderator's note", () => {
+    const rejected = samples[1] as Extract<Notification, { kind: "adRejected" }>;
+    const context = { now, timeZone };
+    expect(notificationText(getI18n("en").t, rejected, { ...context, locale: "en" }).text).toBe(
+      "“Toyota Camry 2015”: unsuitable photos.",
+    );
+    expect(notificationText(getI18n("ru").t, rejected, { ...context, locale: "ru" }).text).toBe(
+      "«Toyota Camry 2015»: неподходящие фото.",
+    );
+    expect(notificationText(getI18n("ky").t, rejected, { ...context, locale: "ky" }).text).toBe(
+      "«Toyota Camry 2015»: ылайыксыз сүрөттөр.",
+    );
+    const withNote = { ...rejected, payload: { ...rejected.payload, note: " Add a photo of the interior " } };
+    expect(notificationText(getI18n("en").t, withNote, { ...context, locale: "en" }).text).toBe(
+      "“Toyota Camry 2015”: unsuitable photos. Moderator: Add a photo of the interior",
+    );
+  });
+
+  it("shows both prices of a price drop, formatted, and the count of saved-search matches", () => {
+    const drop = samples[5] as Notification;
+    const match = samples[4] as Notification;
+    const context = { now, timeZone };
+    expect(notificationText(getI18n("en").t, drop, { ...context, locale: "en" }).text).toBe(
+      "“Honda Fit”: 550\u202f000\u00a0som instead of 600\u202f000\u00a0som.",
+    );
+    expect(notificationText(getI18n("ru").t, match, { ...context, locale: "ru" }).text).toBe(
+      "5 новых объявлений по вашему сохранённому поиску.",
+    );
+  });
+
+  it("names a deleted sender and a photo-only message", () => {
+    const chat = samples[3] as Extract<Notification, { kind: "chatMessage" }>;
+    const gone = { ...chat, payload: { ...chat.payload, senderName: "", preview: "" } };
+    const text = notificationText(getI18n("en").t, gone, { now, timeZone, locale: "en" });
+    expect(text).toEqual({ title: "New message from a deleted user", text: "Photo" });
+  });
+
+  it("leads to the payload's link, or nowhere for a broadcast without one", () => {
+    expect(notificationLink(samples[0] as Notification)).toBe("/car/7");
+    expect(notificationLink(samples[6] as Notification)).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The notification centre's texts, written in the reader's language from the payload the server
+ * stored (decision 054: payloads, not texts, are stored).
+ */
+import type { Locale, Notification } from "@unaa/contracts";
+import type { TFunction } from "i18next";
+import { formatPrice } from "../../lib/format.ts";
+import { shortWhen } from "../chats/chat-days.ts";
+
+export interface NotificationText {
+  title: string;
+  text: string;
+}
+
+export interface TextContext {
+  locale: Locale;
+  now: Date;
+  timeZone: string;
+}
+
+/** The title and text of one notification in the language of `t`. */
+export function notificationText(
+  t: TFunction,
+  notification: Notification,
+  context: TextContext,
+): NotificationText {
+  const key = `notifications.kind.${notification.kind}`;
+  switch (notification.kind) {
+    case "adApproved": {
+      const { title } = notification.payload;
+      return { title: t(`${key}.title`), text: t(`${key}.text`, { title }) };
+    }
+    case "adRejected": {
+      const { title, reason, note } = notification.payload;
+      const reasonText = t(`adPage.rejectReason.${reason}`);
+      const trimmed = note.trim();
+      return {
+        title: t(`${key}.title`),
+        text: trimmed
+          ? t(`${key}.note`, { title, reason: reasonText, note: trimmed })
+          : t(`${key}.text`, { title, reason: reasonText }),
+      };
+    }
+    case "adExpiring": {
+      const { title, expiresAt } = notification.payload;
+      const date = shortWhen(t, expiresAt, context.now, context.timeZone);
+      return { title: t(`${key}.title`), text: t(`${key}.text`, { title, date }) };
+    }
+    case "chatMessage": {
+      const { senderName, preview } = notification.payload;
+      const name = senderName || t(`${key}.deletedUser`);
+      return {
+        title: t(`${key}.title`, { name }),
+        text: preview ? t(`${key}.text`, { preview }) : t(`${key}.photo`),
+      };
+    }
+    case "savedSearchMatch": {
+      const { searchName, count } = notification.payload;
+      return { title: t(`${key}.title`, { name: searchName }), text: t(`${key}.text`, { count }) };
+    }
+    case "favoritePriceDrop": {
+      const { title, price, oldPrice, currency } = notification.payload;
+      const options = { locale: context.locale, label: t(`currency.${currency}.label`) };
+      return {
+        title: t(`${key}.title`),
+        text: t(`${key}.text`, {
+          title,
+          price: formatPrice(price, currency, options),
+          oldPrice: formatPrice(oldPrice, currency, options),
+        }),
+      };
+    }
+    case "staffBroadcast": {
+      // Staff write a broadcast in one language: shown as written.
+      const { title, text } = notification.payload;
+      return { title, text };
+    }
+  }
+}
+
+/** Where the notification leads, or null (a broadcast without a link). */
+export function notificationLink(notification: Notification): string | null {
+  return notification.payload.link;
+}
