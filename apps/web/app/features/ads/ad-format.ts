@@ -17,6 +17,7 @@ import {
 import type { TFunction } from "i18next";
 import { countryName } from "../../lib/country-name.ts";
 import { formatNumber, formatPrice, UNIT_SPACE, withUnit } from "../../lib/format.ts";
+import { localDay } from "../../lib/local-day.ts";
 
 type FieldValue = AdCard["fields"][string] | undefined;
 
@@ -186,57 +187,13 @@ export function adLocation(
   return (town ?? region).name[locale];
 }
 
-interface DayAndTime {
-  year: number;
-  month: number;
-  day: number;
-  time: string;
-  /** Days since 1970 of the local date, to compare days across month ends. */
-  dayNumber: number;
-}
-
-/** One formatter per time zone: making one costs far more than using it (a list page dates 28 cards). */
-const dayAndTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dayAndTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayAndTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    dayAndTimeFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-function inTimeZone(date: Date, timeZone: string): DayAndTime {
-  const parts = dayAndTimeFormat(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "0";
-  const year = Number(part("year"));
-  const month = Number(part("month"));
-  const day = Number(part("day"));
-  return {
-    year,
-    month,
-    day,
-    time: `${part("hour")}:${part("minute")}`,
-    dayNumber: Date.UTC(year, month - 1, day) / 86_400_000,
-  };
-}
-
 /**
  * When an ad was posted or raised, in the site's time zone: "today, 14:05", "yesterday, 09:30",
  * "12 March", "12 March 2023". Months come from the locale files (browsers lack Kyrgyz month names).
  */
 export function formatAdDate(t: TFunction, iso: string, now: Date, timeZone: string): string {
-  const date = inTimeZone(new Date(iso), timeZone);
-  const today = inTimeZone(now, timeZone);
+  const date = localDay(new Date(iso), timeZone);
+  const today = localDay(now, timeZone);
   if (date.dayNumber === today.dayNumber) return t("ads.date.today", { time: date.time });
   if (date.dayNumber === today.dayNumber - 1) return t("ads.date.yesterday", { time: date.time });
   const month = t(`ads.date.month.${date.month}`);

@@ -3,45 +3,7 @@
  * "yesterday" / date heading, the time on each message, and the inbox's short "when".
  */
 import type { TFunction } from "i18next";
-
-interface LocalDay {
-  year: number;
-  month: number;
-  day: number;
-  time: string;
-  /** Days since 1970 of the local date, to compare days across month ends. */
-  dayNumber: number;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-export function localDay(date: Date, timeZone: string): LocalDay {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "0";
-  const year = Number(part("year"));
-  const month = Number(part("month"));
-  const day = Number(part("day"));
-  return {
-    year,
-    month,
-    day,
-    time: `${part("hour")}:${part("minute")}`,
-    dayNumber: Date.UTC(year, month - 1, day) / 86_400_000,
-  };
-}
+import { type LocalDay, localDay } from "../../lib/local-day.ts";
 
 export interface DayGroup<M> {
   /** The local date, `YYYY-MM-DD`: a stable key. */

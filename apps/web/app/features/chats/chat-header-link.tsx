@@ -2,8 +2,8 @@ import { ActionIcon } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import classes from "../../components/count-badge.module.css";
 import { useSession } from "../../lib/session.ts";
-import classes from "./chat-header-link.module.css";
 import { useUnreadChatIds } from "./use-unread-chat-ids.ts";
 
 /**
@@ -25,7 +25,7 @@ export function ChatHeaderLink() {
       color="gray"
       size={36}
       aria-label={label}
-      className={classes.link}
+      className={classes.holder}
       data-testid="header-chats"
       data-unread={unread}
     >

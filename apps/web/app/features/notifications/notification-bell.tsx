@@ -2,9 +2,9 @@ import { ActionIcon } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
+import classes from "../../components/count-badge.module.css";
 import { MenuOnDemand } from "../../components/menu-on-demand.tsx";
 import { useSession } from "../../lib/session.ts";
-import classes from "./notification-bell.module.css";
 import { useUnreadNotifications } from "./unread-count.ts";
 import { useNotificationsRealtime } from "./use-notifications-realtime.ts";
 
@@ -34,7 +34,7 @@ export function NotificationBell() {
           variant="subtle"
           color="gray"
           size={36}
-          className={classes.bell}
+          className={classes.holder}
           aria-label={label}
           data-testid="header-notifications"
           data-unread={unread}
