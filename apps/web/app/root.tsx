@@ -195,6 +195,7 @@ export function Layout({ children }: { children: ReactNode }) {
             theme={theme}
             withCssVariables={false}
             withGlobalClasses={false}
+            withStaticClasses={false}
             colorSchemeManager={manager}
             defaultColorScheme="auto"
             forceColorScheme={forced}

@@ -64,7 +64,7 @@ describe("control size", () => {
   it("[S9.4] inputs, selects and buttons default to size xl", () => {
     expect(CONTROL_SIZE).toBe("xl");
     for (const name of sizedControls)
-      expect(theme.components?.[name]?.defaultProps, name).toEqual({ size: "xl" });
+      expect(theme.components?.[name]?.defaultProps, name).toMatchObject({ size: "xl" });
   });
 });
 

@@ -66,8 +66,7 @@ describe("the toast stack", () => {
     const heart = page.getByTestId("ad-page").locator("button[aria-pressed]").first();
     await heart.waitFor();
     await expect.poll(() => heart.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const toastTitle = () =>
-      page.getByTestId("toast").locator(".mantine-Notification-title").allTextContents();
+    const toastTitle = () => page.getByTestId("toast").getByTestId("toast-title").allTextContents();
 
     // An answer with an errors list: its first entry is the title, not the message or the code.
     await page.route(`**/api/ads/${ad.id}/favorite`, (route) =>

@@ -88,6 +88,7 @@ export function SiteHeader({
                 to="/create"
                 size="sm"
                 leftSection={<IconPlus size={16} />}
+                classNames={{ section: classes.buttonIcon }}
                 visibleFrom="sm"
               >
                 {t("nav.create")}

@@ -65,6 +65,7 @@ export function Toaster() {
                 title={toast.title}
                 onClose={() => toasts.remove(toast.id)}
                 closeButtonProps={{ "aria-label": t("toast.close") }}
+                attributes={{ title: { "data-testid": "toast-title" } }}
                 withBorder
                 radius="md"
               >

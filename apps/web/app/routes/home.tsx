@@ -143,6 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               data={verticals.map((value) => ({ value, label: t(`nav.${value}`) }))}
               radius="md"
               className={classes.tabs}
+              classNames={{ label: classes.tabLabel, indicator: classes.tabIndicator }}
               fullWidth
             />
             <Form method="get" action={localizePath(`/${vertical}`, locale)} role="search">

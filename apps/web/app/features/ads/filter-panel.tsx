@@ -2,7 +2,6 @@ import {
   Button,
   Chip,
   Collapse,
-  Group,
   Input,
   MultiSelect,
   NumberInput,
@@ -33,6 +32,7 @@ import { useLocale } from "../../lib/use-locale.ts";
 import { fieldLabelKey, valueLabelKey } from "./ad-format.ts";
 import { type ListQuery, listValues, withFilter } from "./ad-list-query.ts";
 import { CatalogFilter } from "./catalog-filter.tsx";
+import classes from "./filter-panel.module.css";
 
 /** How long typing rests before the filter applies. */
 const TYPING_PAUSE_MS = 600;
@@ -148,7 +148,7 @@ function RangeFilter({
   const names = rangeFilterNames({ name });
   return (
     <Input.Wrapper label={heading} size={size}>
-      <Group gap={6} grow wrap="nowrap" data-testid={`filter-${name}`}>
+      <div className={classes.range} data-testid={`filter-${name}`}>
         {(["from", "to"] as const).map((side) => (
           <TypedNumber
             key={side}
@@ -160,7 +160,7 @@ function RangeFilter({
             size={size}
           />
         ))}
-      </Group>
+      </div>
     </Input.Wrapper>
   );
 }
@@ -205,13 +205,13 @@ function EnumFilter({
   return (
     <Input.Wrapper label={label} size={size}>
       <Chip.Group multiple value={chosen} onChange={(next) => apply(field.name, next.join(","))}>
-        <Group gap={6} mt={4} data-testid={`filter-${field.name}`}>
+        <div className={classes.chips} data-testid={`filter-${field.name}`}>
           {options.map((option) => (
-            <Chip key={option.value} value={option.value} size="sm" radius="sm">
+            <Chip key={option.value} value={option.value}>
               {option.label}
             </Chip>
           ))}
-        </Group>
+        </div>
       </Chip.Group>
     </Input.Wrapper>
   );

@@ -122,6 +122,7 @@ export function MyAds() {
           viewportRef={tabStrip.viewport}
           onScrollPositionChange={tabStrip.update}
           className={classes.tabs}
+          classNames={{ viewport: classes.tabsViewport }}
           data-more={tabStrip.hasMore || undefined}
           data-testid="my-ads-tabs"
         >

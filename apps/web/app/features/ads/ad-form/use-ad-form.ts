@@ -206,7 +206,7 @@ export function useAdForm({ vertical, edit }: AdFormProps) {
       // A group's error (chips, radios) has no input of its own marked: its first choice takes the focus.
       const field = invalid?.matches("input, textarea")
         ? invalid
-        : invalid?.closest(".mantine-InputWrapper-root")?.querySelector<HTMLElement>("input, textarea");
+        : invalid?.closest(".unaa-field")?.querySelector<HTMLElement>("input, textarea");
       field?.focus({ preventScroll: true });
     });
 
