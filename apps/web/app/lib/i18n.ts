@@ -73,9 +73,36 @@ export function getI18n(locale: Locale): i18n {
       returnNull: false,
     });
     void instance.init();
+    memoizePlainLookups(instance);
     instances.set(usable, instance);
   }
   return instance;
+}
+
+/**
+ * `t(key)` without options always gives the same text in an instance that never changes language
+ * or messages, so its answers are kept: i18next's own path copies its whole options object on every
+ * call, and a list page makes hundreds of plain lookups (a CPU profile of /car: i18next ~16 % of the
+ * server render). Calls with options (interpolation, plurals, key prefixes) go through unchanged.
+ */
+function memoizePlainLookups(instance: i18n): void {
+  const texts = new Map<string, string>();
+  const getFixedT = instance.getFixedT.bind(instance);
+  instance.getFixedT = ((...args: Parameters<i18n["getFixedT"]>) => {
+    const fixed = getFixedT(...args);
+    if (args[2] !== undefined && args[2] !== null) return fixed;
+    const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string" || options !== undefined || rest.length > 0)
+        return (fixed as unknown as (...all: unknown[]) => unknown)(key, options, ...rest);
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = fixed(key) as string;
+        texts.set(key, text);
+      }
+      return text;
+    };
+    return Object.assign(memo, fixed);
+  }) as i18n["getFixedT"];
 }
 
 export function translate(locale: Locale, key: string, options?: TOptions): string {
