@@ -63,6 +63,7 @@ import {
   type SavedSearchesService,
   savedSearchMatchJob,
 } from "./modules/saved-searches/saved-searches.service.ts";
+import { createSitemapService, type SitemapService } from "./modules/sitemap/sitemap.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
 import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
 import { multipartUploads } from "./plugins/multipart.ts";
@@ -78,6 +79,8 @@ export interface WebServices {
   catalogService: CatalogService;
   adsService: AdsService;
   savedSearchesService: SavedSearchesService;
+  /** The data of the sitemap index and its files (the web server writes the XML). */
+  sitemapService: SitemapService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -388,6 +391,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     catalogService,
     adsService,
     savedSearchesService,
+    sitemapService: createSitemapService(database.db),
     resolveViewer: accounts.resolveViewer,
   });
 

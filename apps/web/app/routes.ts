@@ -112,6 +112,9 @@ function withIds(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[
  * business "about", or /about in the language "business"?) the page without a prefix wins.
  */
 export default [
+  // Files for crawlers, in no language: the sitemap index's files and robots.txt.
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
+  route("robots.txt", "routes/robots.ts"),
   layout("routes/locale.tsx", { id: "locale" }, withIds(pages(), "")),
   route(":lang", "routes/locale.tsx", { id: "lang" }, withIds(pages(), "lang/")),
 ] satisfies RouteConfigEntry[];

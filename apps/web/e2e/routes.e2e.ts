@@ -3,7 +3,16 @@
  * variants (no prefix, /ru, /ky, /en) over plain HTTP, then one page of each kind in Chromium.
  */
 import type { Browser, Page, Response } from "playwright-core";
-import { collectConsoleErrors, describe, expect, type SharedServer, test, withPage } from "./fixtures.ts";
+import { carAdBody, pickCamry, publishAd, signUpByPhone } from "./ad-seed.ts";
+import {
+  collectConsoleErrors,
+  describe,
+  expect,
+  type SharedServer,
+  test,
+  uniqueName,
+  withPage,
+} from "./fixtures.ts";
 
 const ORIGIN = "https://unaa.example";
 const SITE_NAME = "Unaa";
@@ -357,30 +366,65 @@ describe("paths no route accepts are 404 with the error page (S2.10, S8.3)", () 
 });
 
 describe("sitemap (S2.2, S1.3)", () => {
-  test("[S2.2] /sitemap.xml lists the public pages in all three languages", async ({ server }) => {
-    for (const { prefix } of variants) {
-      const url = withPrefix(prefix, "/sitemap.xml");
-      const page = await get(server, url);
-      expect(page.status, url).toBe(200);
-      expect(page.contentType, url).toMatch(/^(application|text)\/xml/);
-      expect(page.body.startsWith("<?xml"), url).toBe(true);
-      expect(page.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
-      const locs = [...page.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
-        decodeEntities(match[1] ?? ""),
-      );
-      for (const path of ["/", "/about", "/catalog", "/car", "/commercial", "/moto", "/uslugi", "/faq"]) {
-        for (const locale of locales) {
-          expect(locs, `${url} lists ${localized(locale, path)}`).toContain(ORIGIN + localized(locale, path));
-        }
-      }
-      if (prefix === "") {
-        // Every listed page exists.
-        for (const loc of locs) {
-          const path = new URL(loc).pathname;
-          expect((await get(server, path)).status, `${url}: ${path}`).toBe(200);
-        }
+  const locsOf = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => decodeEntities(match[1] ?? ""));
+
+  test("[S2.2] /sitemap.xml indexes files that list the public pages in all three languages", async ({
+    server,
+  }) => {
+    const index = await get(server, "/sitemap.xml");
+    expect(index.status).toBe(200);
+    expect(index.contentType).toMatch(/^(application|text)\/xml/);
+    expect(index.body).toContain("<sitemapindex");
+    const files = locsOf(index.body);
+    for (const name of ["pages", "catalog", "car-models"]) {
+      expect(files).toContain(`${ORIGIN}/sitemaps/${name}.xml`);
+    }
+    // Every file of the index answers a urlset.
+    for (const file of files) {
+      const answer = await get(server, new URL(file).pathname);
+      expect(answer.status, file).toBe(200);
+      expect(answer.body, file).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    }
+    const pages = await get(server, "/sitemaps/pages.xml");
+    const locs = locsOf(pages.body);
+    for (const path of ["/", "/about", "/catalog", "/car", "/commercial", "/moto", "/uslugi", "/faq"]) {
+      for (const locale of locales) {
+        expect(locs, `pages.xml lists ${localized(locale, path)}`).toContain(
+          ORIGIN + localized(locale, path),
+        );
       }
     }
+    // Every listed page exists.
+    for (const loc of locs.filter((loc) => !/^\/(ky|en)\b/.test(new URL(loc).pathname))) {
+      const path = new URL(loc).pathname;
+      expect((await get(server, path)).status, path).toBe(200);
+    }
+    expect((await get(server, "/sitemaps/nothing.xml")).status).toBe(404);
+    expect((await get(server, "/sitemaps/ads-999999.xml")).status).toBe(404);
+  });
+
+  test("[S2.2] a published ad, its model's list and the catalogue are in the sitemap; robots.txt names it", async ({
+    server,
+  }) => {
+    const seller = await signUpByPhone(server, uniqueName("sitemap"));
+    const ad = await publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), []));
+    const index = locsOf((await get(server, "/sitemap.xml")).body);
+    const adFiles = index.filter((loc) => /\/sitemaps\/ads-\d+\.xml$/.test(loc));
+    const listed = (
+      await Promise.all(adFiles.map(async (file) => locsOf((await get(server, new URL(file).pathname)).body)))
+    ).flat();
+    for (const locale of locales) expect(listed).toContain(ORIGIN + localized(locale, `/car/${ad.id}`));
+    expect(locsOf((await get(server, "/sitemaps/car-models.xml")).body)).toContain(
+      `${ORIGIN}/car/toyota/camry`,
+    );
+    const catalog = locsOf((await get(server, "/sitemaps/catalog.xml")).body);
+    expect(catalog).toContain(`${ORIGIN}/en/catalog/toyota/camry/xv70`);
+
+    const robots = await get(server, "/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(robots.body).toMatch(/^Disallow: \/settings$/m);
   });
 });
 
