@@ -63,7 +63,7 @@ function startFakeFreedomPay(): Promise<string> {
       const params = Object.fromEntries(new URLSearchParams(body));
       const signed = hasValidPgSig(script, params, merchantKey) && params.pg_merchant_id === merchantId;
       providerCalls.push({ script, params, signed });
-      const answer = !signed
+      const answer: Record<string, string> = !signed
         ? { pg_status: "error", pg_error_code: "9998", pg_error_description: "Wrong signature" }
         : script === "init_payment.php"
           ? {
