@@ -510,7 +510,7 @@ describe("the ledger", () => {
     expect(wallet?.balance).toBe(700);
   });
 
-  it("[P6.5] lists the ledger newest first by keyset pages, filtered by kind and by day", async () => {
+  it("[P6.1] lists the ledger newest first by keyset pages, filtered by kind and by day", async () => {
     const client = await signUpUser(harness);
     for (let index = 1; index <= 5; index++) {
       await db.transaction((tx) => credit(tx, client.userId, index * 100, { kind: "top_up" }));

@@ -263,12 +263,7 @@ function TopUpForm({ providers }: { providers: PaymentProvider[] | undefined }) 
               )}
             </Stack>
           </Radio.Group>
-          <Button
-            type="submit"
-            size="md"
-            loading={submit.isPending || submit.isSuccess}
-            data-testid="top-up-submit"
-          >
+          <Button type="submit" loading={submit.isPending || submit.isSuccess} data-testid="top-up-submit">
             {isValidAmount
               ? t("money.topUp.submit", { amount: money(amount * tyiynPerSom) })
               : t("money.topUp.submitEmpty")}
@@ -328,23 +323,23 @@ function PaymentRow({ payment }: { payment: Payment }) {
   const money = useMoney();
   const when = useDateTime();
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.row} data-testid="payment-row">
-      <Stack gap={0} miw={0}>
-        <Text fw={600}>{money(payment.amount)}</Text>
+    <Group justify="space-between" gap="xs" className={classes.row} data-testid="payment-row">
+      <Stack gap={2} miw={0}>
+        <Group gap="xs">
+          <Text fw={600}>{money(payment.amount)}</Text>
+          <Badge color={statusColors[payment.status]} variant="light" className={classes.badge}>
+            {t(`money.payments.status.${payment.status}`)}
+          </Badge>
+        </Group>
         <Text size="xs" c="dimmed">
           {t(`money.provider.${payment.provider}.label`)} · {when(payment.createdAt)}
         </Text>
       </Stack>
-      <Group gap="xs" wrap="nowrap">
-        {payment.status === "pending" && payment.provider === "sandbox" && (
-          <Button component={AppLink} to={`/sandbox-pay/${payment.id}`} size="compact-sm" variant="light">
-            {t("money.payments.continue")}
-          </Button>
-        )}
-        <Badge color={statusColors[payment.status]} variant="light">
-          {t(`money.payments.status.${payment.status}`)}
-        </Badge>
-      </Group>
+      {payment.status === "pending" && payment.provider === "sandbox" && (
+        <Button component={AppLink} to={`/sandbox-pay/${payment.id}`} size="compact-md" variant="light">
+          {t("money.payments.continue")}
+        </Button>
+      )}
     </Group>
   );
 }
@@ -433,6 +428,8 @@ function LedgerHistory() {
           />
           <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
             <DatePickerInput
+              // The theme's control size (S9.4), as the select beside it.
+              size="xl"
               type="range"
               allowSingleDateInRange
               label={t("money.ledger.dates")}

@@ -41,7 +41,7 @@ export function SandboxCheckout({ paymentId }: { paymentId: string }) {
         <Group gap="sm">
           <IconFlask size={28} stroke={1.6} aria-hidden />
           <Title order={2} size="h3">
-            {t("money.sandbox.title")}
+            {t("money.sandbox.brand")}
           </Title>
         </Group>
         <Alert color="yellow" variant="light">
@@ -76,7 +76,6 @@ export function SandboxCheckout({ paymentId }: { paymentId: string }) {
             {isOpen ? (
               <Stack gap="sm">
                 <Button
-                  size="md"
                   color="teal"
                   loading={decide.isPending && decide.variables === "pay"}
                   disabled={decide.isPending || decide.isSuccess}
@@ -86,7 +85,6 @@ export function SandboxCheckout({ paymentId }: { paymentId: string }) {
                   {t("money.sandbox.pay", { amount })}
                 </Button>
                 <Button
-                  size="md"
                   variant="default"
                   loading={decide.isPending && decide.variables === "decline"}
                   disabled={decide.isPending || decide.isSuccess}
