@@ -12,11 +12,14 @@ import {
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app.ts";
+import { parseConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { ledgerEntries, payments, wallets } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { openTestDatabase } from "../../test/test-database.ts";
 import { callAs } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import {
@@ -369,6 +372,51 @@ describe("top-up through the sandbox provider", () => {
     });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().code).toBe("PAYMENTS_PENDING_LIMIT");
+  });
+});
+
+describe("refused notices in the log", () => {
+  it("[P6.1] names the provider, the reason and the payment, never the signature, body or key", async () => {
+    const lines: string[] = [];
+    const config = parseConfig({
+      NODE_ENV: "test",
+      DATA_DIR: "./data",
+      JOB_WORKERS: "false",
+      SANDBOX_WEBHOOK_SECRET: sandboxSecret,
+    });
+    const database = await openTestDatabase({ seeded: true });
+    const app = await createApp({
+      config,
+      database,
+      logger: { level: "warn", stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const notice = {
+        paymentId: "00000000-0000-4000-8000-000000000001",
+        status: "paid",
+        amount: 100,
+        currency: "KGS",
+      };
+      const body = sandboxNoticeBody(notice as SandboxNoticeJob);
+      const signature = signSandboxBody("a-forged-key-a-forged-key-a-forged-key", body);
+      const response = await app.inject({
+        method: "POST",
+        url: sandboxWebhookPath,
+        headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(400);
+      const refusal = lines
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.msg === "payment notice refused");
+      expect(refusal).toMatchObject({ provider: "sandbox", reason: "signature mismatch" });
+      const all = lines.join("\n");
+      for (const secret of [signature.split("v1=")[1] ?? "", sandboxSecret, body])
+        expect(all).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
