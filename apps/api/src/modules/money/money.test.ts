@@ -198,8 +198,17 @@ describe("top-up through the sandbox provider", () => {
     });
     expect(decided.statusCode).toBe(202);
     expect(decided.json()).toEqual({ returnUrl: `/settings/balance?payment=${started.payment.id}` });
-    // Nothing moves before the provider's notice arrives.
+    // Nothing moves before the provider's notice arrives; a delivery the webhook does not take with a
+    // 2xx fails the job, which the queue retries.
     expect(await balanceOf(client)).toBe(0);
+    await expect(
+      deliverSandboxNotice(async () => ({ statusCode: 503 }), sandboxSecret, {
+        paymentId: started.payment.id,
+        status: "paid",
+        amount: 75_000,
+        currency: "KGS",
+      }),
+    ).rejects.toThrow("sandbox notice answered 503");
     expect(await workSandboxNotices()).toBe(1);
     expect((await paymentOf(client, started.payment.id)).status).toBe("paid");
     expect(await balanceOf(client)).toBe(75_000);
