@@ -44,6 +44,16 @@ import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { createFreedomPayProvider } from "./modules/money/freedompay-provider.ts";
+import { moneyRoutes } from "./modules/money/money.routes.ts";
+import { createMoneyService, type MoneyService, paymentReconcileJob } from "./modules/money/money.service.ts";
+import type { PaymentProviderAdapter } from "./modules/money/payment-provider.ts";
+import {
+  createSandboxProvider,
+  deliverSandboxNotice,
+  type SandboxNoticeJob,
+  sandboxNoticeJob,
+} from "./modules/money/sandbox-provider.ts";
 import { deletePushSubscriptionsOfUser } from "./modules/notifications/notifications.repository.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
@@ -92,6 +102,8 @@ declare module "fastify" {
     jobs: JobQueue;
     /** Notifications' entry point (`notify()`), for other modules and tests. */
     notifications: NotificationsService;
+    /** The wallet, ledger and top-ups (decision 061), for other modules and tests. */
+    money: MoneyService;
   }
 }
 
@@ -386,6 +398,38 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await savedSearchesService.sendDigests();
     },
   });
+  // Money (decision 061): the configured providers, their notices, and the reconciliation job.
+  const sandboxSecret = config.payments.sandbox
+    ? (config.payments.sandboxSecret ?? keys.sandboxWebhook)
+    : undefined;
+  const providers: Partial<Record<PaymentProviderAdapter["name"], PaymentProviderAdapter>> = {
+    ...(sandboxSecret ? { sandbox: createSandboxProvider() } : {}),
+    ...(config.payments.freedomPay
+      ? { freedompay: createFreedomPayProvider(config.payments.freedomPay, config.publicOrigin) }
+      : {}),
+  };
+  const moneyService = createMoneyService({
+    db: database.db,
+    providers,
+    sendJob: (name, data) => jobs.send(name, data),
+    sendReceipt: (userId, payload) => notificationsService.notify(userId, "paymentReceipt", payload),
+    log: app.log,
+  });
+  app.decorate("money", moneyService);
+  await jobs.define<SandboxNoticeJob>({
+    name: sandboxNoticeJob,
+    queue: { expireInSeconds: 60, retryDelay: 5 },
+    async run(notice) {
+      if (!sandboxSecret) throw new Error("the sandbox provider is off");
+      await deliverSandboxNotice((request) => app.inject(request), sandboxSecret, notice);
+    },
+  });
+  await jobs.define({
+    name: paymentReconcileJob,
+    cron: "*/10 * * * *",
+    queue: { expireInSeconds: 600 },
+    run: () => moneyService.reconcilePayments(),
+  });
   app.decorate("services", {
     configService,
     catalogService,
@@ -422,6 +466,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });
+      await api.register(moneyRoutes, {
+        moneyService,
+        sandboxSecret,
+        freedomPay: config.payments.freedomPay,
+      });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -86,6 +86,18 @@ const envSchema = z.object({
       .regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address")
       .optional(),
   ),
+  // Money (issue 16, decision 061)
+  PAYMENT_SANDBOX: optionalFlag,
+  SANDBOX_WEBHOOK_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  FREEDOMPAY_MERCHANT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/, "must be the numeric merchant id")
+      .optional(),
+  ),
+  FREEDOMPAY_SECRET_KEY: optionalText,
+  FREEDOMPAY_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.freedompay.kg"),
+  FREEDOMPAY_TESTING_MODE: optionalFlag,
   // Uploaded files (issue 5)
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -163,6 +175,21 @@ export interface Config {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** Where uploads (avatars, ad photos) are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: { driver: "local" } | S3StorageConfig;
+  /**
+   * Top-ups (decision 061). The sandbox provider (PAYMENT_SANDBOX; unset: on outside production and on
+   * demo data) credits balances without money: never on a real site. Its notices are signed with
+   * SANDBOX_WEBHOOK_SECRET, unset: a key derived from the auth secret.
+   */
+  payments: { sandbox: boolean; sandboxSecret: string | undefined; freedomPay: FreedomPayConfig | undefined };
+}
+
+/** Freedom Pay (PayBox) merchant account: FREEDOMPAY_MERCHANT_ID and FREEDOMPAY_SECRET_KEY turn it on. */
+export interface FreedomPayConfig {
+  merchantId: string;
+  secretKey: string;
+  /** Without a trailing slash. */
+  apiUrl: string;
+  testingMode: boolean;
 }
 
 export interface S3StorageConfig {
@@ -217,6 +244,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET && "S3_BUCKET: required when STORAGE_DRIVER=s3",
     !env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY &&
       "VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
+    !env.FREEDOMPAY_MERCHANT_ID !== !env.FREEDOMPAY_SECRET_KEY &&
+      "FREEDOMPAY_MERCHANT_ID: FREEDOMPAY_MERCHANT_ID and FREEDOMPAY_SECRET_KEY go together",
     !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY &&
       "S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
   ].filter((problem) => typeof problem === "string");
@@ -278,6 +307,19 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             publicUrl: env.S3_PUBLIC_URL?.replace(/\/$/, ""),
           }
         : { driver: "local" },
+    payments: {
+      sandbox: env.PAYMENT_SANDBOX ?? (env.NODE_ENV !== "production" || (env.SEED_DEMO ?? !env.DATABASE_URL)),
+      sandboxSecret: env.SANDBOX_WEBHOOK_SECRET,
+      freedomPay:
+        env.FREEDOMPAY_MERCHANT_ID && env.FREEDOMPAY_SECRET_KEY
+          ? {
+              merchantId: env.FREEDOMPAY_MERCHANT_ID,
+              secretKey: env.FREEDOMPAY_SECRET_KEY,
+              apiUrl: env.FREEDOMPAY_API_URL.replace(/\/$/, ""),
+              testingMode: env.FREEDOMPAY_TESTING_MODE ?? false,
+            }
+          : undefined,
+    },
   };
 }
 

@@ -62,6 +62,8 @@ function pages(): RouteConfigEntry[] {
       ]),
       gate("auth", [
         ...verticalEdits,
+        // The sandbox payment provider's checkout (decision 061), beyond the spec's pages.
+        route("sandbox-pay/:id", "routes/sandbox-pay.tsx"),
         route("create", "routes/create/layout.tsx", [
           index("routes/create/index.tsx"),
           ...verticals.map((vertical) =>

@@ -308,11 +308,23 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
       }
       return results;
     };
+    // The sandbox provider's checkout of a top-up of the seller's.
+    const topUp = await apiCall<{ payment: { id: string } }>(
+      server,
+      "POST",
+      "/api/payments",
+      { amount: 50_000, provider: "sandbox" },
+      seeded.seller.accessToken,
+    );
     const found = await checkPages(
       browser,
       server,
       [
         { path: "/create" },
+        {
+          path: `/sandbox-pay/${topUp.payment.id}`,
+          ready: (page) => poll(() => page.getByTestId("sandbox-pay").count()).toBe(1),
+        },
         {
           path: "/create/car",
           ready: (page) => poll(() => page.getByTestId("draft-restored").count()).toBe(1),

@@ -92,6 +92,8 @@ const authPages = [
   "/commercial/1/edit",
   "/moto/1/edit",
   "/uslugi/1/edit",
+  // The sandbox payment provider's checkout (decision 061).
+  "/sandbox-pay/00000000-0000-4000-8000-000000000000",
 ];
 
 const dashboardSections = [

@@ -22,6 +22,8 @@ export const testServerEnv = {
   TRUST_PROXY: "true",
   // Canonical links, sitemaps and structured data name this origin.
   PUBLIC_ORIGIN: "https://unaa.example",
+  // Top-ups go through the built-in sandbox provider (decision 061): off by default in production.
+  PAYMENT_SANDBOX: "true",
 };
 
 /** Where a server's log lines are read: its own process, or the run's shared one (a log file). */

@@ -13,6 +13,7 @@ export * from "./error-messages.ts";
 export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./locales.ts";
+export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
 export * from "./safe-redirect.ts";

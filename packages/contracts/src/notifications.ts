@@ -18,6 +18,7 @@ export const notificationKinds = [
   "savedSearchMatch",
   "favoritePriceDrop",
   "staffBroadcast",
+  "paymentReceipt",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -78,6 +79,13 @@ export const notificationPayloadSchemas = {
     text: z.string(),
     link: linkSchema.nullable(),
   }),
+  paymentReceipt: z.object({
+    paymentId: z.string(),
+    amount: z.number().int().describe("Tyiyn"),
+    status: z.enum(["paid", "failed", "refunded"]),
+    balance: z.number().int().describe("The balance after it, in tyiyn"),
+    link: linkSchema,
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = {
@@ -109,6 +117,11 @@ export const notificationSchema = z.discriminatedUnion("kind", [
     ...base,
     kind: z.literal("staffBroadcast"),
     payload: notificationPayloadSchemas.staffBroadcast,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal("paymentReceipt"),
+    payload: notificationPayloadSchemas.paymentReceipt,
   }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
@@ -146,6 +159,7 @@ export const notificationPreferencesSchema = z.object({
   savedSearchMatch: channelSwitchesSchema,
   favoritePriceDrop: channelSwitchesSchema,
   staffBroadcast: channelSwitchesSchema,
+  paymentReceipt: channelSwitchesSchema,
 }) satisfies z.ZodType<Record<NotificationKind, Record<NotificationChannel, boolean>>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -159,6 +173,7 @@ export const notificationPreferencesInputSchema = z.strictObject({
   savedSearchMatch: channelChangeSchema,
   favoritePriceDrop: channelChangeSchema,
   staffBroadcast: channelChangeSchema,
+  paymentReceipt: channelChangeSchema,
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 

@@ -19,6 +19,8 @@ export interface AuthKeys {
   /** The secret @fastify/cookie signs the `unaa_session` cookie with (it takes raw bytes). */
   sessionCookie: Buffer;
   oneTimeCode: KeyObject;
+  /** The sandbox payment provider's notice key when SANDBOX_WEBHOOK_SECRET is unset (decision 061). */
+  sandboxWebhook: string;
 }
 
 /** Key objects, made once: turning raw bytes into a key on every HMAC costs more than the HMAC. */
@@ -28,6 +30,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     accessToken: createSecretKey(derive("access-token")),
     sessionCookie: derive("session-cookie"),
     oneTimeCode: createSecretKey(derive("one-time-code")),
+    sandboxWebhook: derive("sandbox-webhook").toString("hex"),
   };
 }
 

@@ -2,7 +2,7 @@
 // the status of its row. "user" owns every resource a call names by id (ads, photos, phones,
 // sessions), so the "other" column is a signed-in stranger trying someone else's resource, and the
 // staff columns show what a role adds. A new endpoint without a row fails the test.
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { REFRESH_COOKIE } from "@unaa/contracts";
 import { asc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -13,6 +13,7 @@ import {
   catalogGenerations,
   catalogMarks,
   catalogModels,
+  payments,
   users,
 } from "../db/schema/index.ts";
 import {
@@ -177,6 +178,15 @@ async function newOwnerSavedSearch(): Promise<number> {
 }
 
 /** A new session of the owner; its id from the access token's claims. */
+/** A pending sandbox top-up of the owner, written directly (the API allows 5 unfinished at once). */
+async function newOwnerPayment(): Promise<string> {
+  const id = randomUUID();
+  await harness.database.db
+    .insert(payments)
+    .values({ id, userId: owner.userId, provider: "sandbox", amount: 50_000 });
+  return id;
+}
+
 async function newOwnerSessionId(): Promise<string> {
   const { client } = await signInWithPassword(harness, owner.login, owner.password);
   const claims = JSON.parse(Buffer.from(client.accessToken.split(".")[1] ?? "", "base64url").toString());
@@ -638,6 +648,51 @@ const matrix: Record<string, Row> = {
   "DELETE /api/saved-searches/{id}": {
     call: async () => ({ url: `/api/saved-searches/${await newOwnerSavedSearch()}` }),
     expect: ownerOnly(204),
+  },
+  // Money (decision 061): each caller's own wallet and top-ups; the id rows name one of the owner's.
+  "GET /api/balance": { call: fixed("/api/balance"), expect: signedIn(200) },
+  "GET /api/balance/ledger": { call: fixed("/api/balance/ledger"), expect: signedIn(200) },
+  "GET /api/payments": { call: fixed("/api/payments"), expect: signedIn(200) },
+  "POST /api/payments": {
+    call: async () => ({ url: "/api/payments", payload: { amount: 50_000, provider: "sandbox" } }),
+    expect: signedIn(201),
+  },
+  "GET /api/payments/{id}": {
+    call: async () => ({ url: `/api/payments/${await newOwnerPayment()}` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/payments/{id}/sandbox": {
+    call: async () => ({
+      url: `/api/payments/${await newOwnerPayment()}/sandbox`,
+      payload: { decision: "decline" },
+    }),
+    expect: ownerOnly(202),
+  },
+  // Providers' notices carry no session: an unsigned one is refused whoever sends it; Freedom Pay
+  // is not configured in this app, so its address answers 404.
+  "POST /api/payments/webhooks/sandbox": {
+    call: async () => ({ url: "/api/payments/webhooks/sandbox", payload: { paymentId: "x" } }),
+    expect: open(400),
+  },
+  "POST /api/payments/webhooks/freedompay/result": {
+    call: async () => ({
+      url: "/api/payments/webhooks/freedompay/result",
+      payload: "pg_order_id=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    }),
+    expect: open(404),
+  },
+  // Dashboard → payments: admins write, moderators read (product.md section 1).
+  "POST /api/payments/adjustments": {
+    call: async () => ({
+      url: "/api/payments/adjustments",
+      payload: { userId: owner.userId, amount: 100, reason: "Access matrix" },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 201 },
+  },
+  "GET /api/payments/users/{userId}/ledger": {
+    call: async () => ({ url: `/api/payments/users/${owner.userId}/ledger` }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 200, admin: 200 },
   },
 };
 

@@ -129,3 +129,8 @@ export function formatPrice(
   const label = options.label ?? defaultSomLabels[language] ?? "сом";
   return withUnit(`${sign}${number}`, label);
 }
+
+/** An amount in tyiyn (1/100 som) as som: "1 250 сом", or "1 250,50 сом" when it has tyiyn. */
+export function formatTyiyn(tyiyn: number, options: Omit<FormatPriceOptions, "fractionDigits"> = {}): string {
+  return formatPrice(tyiyn / 100, "KGS", { ...options, fractionDigits: tyiyn % 100 === 0 ? 0 : 2 });
+}

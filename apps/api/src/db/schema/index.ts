@@ -2,6 +2,7 @@ export * from "./ads.ts";
 export * from "./catalog.ts";
 export * from "./chats.ts";
 export * from "./codes.ts";
+export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";
 export * from "./regions.ts";

@@ -66,6 +66,10 @@ const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
 
 const money = (locale: Locale, amount: number, currency: string) =>
   `${numberFormats[locale].format(amount)} ${currency === "USD" ? "$" : "сом"}`;
+/** Tyiyn as som: `1 250,50 сом`. */
+const som = (locale: Locale, tyiyn: number) =>
+  `${new Intl.NumberFormat(numberLocales[locale], { maximumFractionDigits: 2 }).format(tyiyn / 100)} сом`;
+const numberLocales: Record<Locale, string> = { ru: "ru-RU", ky: "ky-KG", en: "en-US" };
 const day = (locale: Locale, iso: string) => dateFormats[locale].format(new Date(iso));
 const withNote = (reason: string, note: string) => (note ? `${reason}: ${note}` : reason);
 
@@ -98,6 +102,21 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `«${p.title}»: ${money("ru", p.price, p.currency)} вместо ${money("ru", p.oldPrice, p.currency)}.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      paymentReceipt: (p) =>
+        p.status === "paid"
+          ? {
+              title: "Баланс пополнен",
+              body: `Зачислено ${som("ru", p.amount)}. Баланс: ${som("ru", p.balance)}.`,
+            }
+          : p.status === "refunded"
+            ? {
+                title: "Пополнение возвращено",
+                body: `Возвращено ${som("ru", p.amount)}. Баланс: ${som("ru", p.balance)}.`,
+              }
+            : {
+                title: "Платёж не прошёл",
+                body: `Пополнение на ${som("ru", p.amount)} не прошло. Баланс не изменился.`,
+              },
     },
     emailFooter: (url, settings) => `Открыть: ${url}\n\n—\nUnaa. Настроить уведомления: ${settings}`,
   },
@@ -129,6 +148,21 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `«${p.title}»: ${money("ky", p.oldPrice, p.currency)} ордуна ${money("ky", p.price, p.currency)}.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      paymentReceipt: (p) =>
+        p.status === "paid"
+          ? {
+              title: "Баланс толукталды",
+              body: `${som("ky", p.amount)} түштү. Баланс: ${som("ky", p.balance)}.`,
+            }
+          : p.status === "refunded"
+            ? {
+                title: "Толуктоо кайтарылды",
+                body: `${som("ky", p.amount)} кайтарылды. Баланс: ${som("ky", p.balance)}.`,
+              }
+            : {
+                title: "Төлөм өткөн жок",
+                body: `${som("ky", p.amount)} толуктоо өткөн жок. Баланс өзгөргөн жок.`,
+              },
     },
     emailFooter: (url, settings) => `Ачуу: ${url}\n\n—\nUnaa. Билдирмелерди жөндөө: ${settings}`,
   },
@@ -160,6 +194,21 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `"${p.title}": ${money("en", p.price, p.currency)}, was ${money("en", p.oldPrice, p.currency)}.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      paymentReceipt: (p) =>
+        p.status === "paid"
+          ? {
+              title: "Balance topped up",
+              body: `${som("en", p.amount)} added. Balance: ${som("en", p.balance)}.`,
+            }
+          : p.status === "refunded"
+            ? {
+                title: "Top-up refunded",
+                body: `${som("en", p.amount)} refunded. Balance: ${som("en", p.balance)}.`,
+              }
+            : {
+                title: "Payment failed",
+                body: `The top-up of ${som("en", p.amount)} did not go through. Your balance is unchanged.`,
+              },
     },
     emailFooter: (url, settings) => `Open: ${url}\n\n—\nUnaa. Notification settings: ${settings}`,
   },

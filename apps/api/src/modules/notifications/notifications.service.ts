@@ -78,8 +78,13 @@ export interface PriceDropJob {
 
 export type BroadcastJob = BroadcastInput & { staffId: number };
 
-/** Email on by default for what needs the owner's action and for messages missed while away. */
-const emailByDefault = new Set<NotificationKind>(["adRejected", "adExpiring", "chatMessage"]);
+/** Email on by default for what needs the owner's action, messages missed while away, and receipts. */
+const emailByDefault = new Set<NotificationKind>([
+  "adRejected",
+  "adExpiring",
+  "chatMessage",
+  "paymentReceipt",
+]);
 
 /** In-app on for all; email as above; push on (it reaches only browsers that subscribed). */
 export function defaultPreferences(): NotificationPreferences {

@@ -10,6 +10,7 @@ const kindOrder: Record<NotificationKind, number> = {
   savedSearchMatch: 5,
   favoritePriceDrop: 6,
   staffBroadcast: 7,
+  paymentReceipt: 8,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 

@@ -4,7 +4,7 @@
  */
 import type { Locale, Notification } from "@unaa/contracts";
 import type { TFunction } from "i18next";
-import { formatPrice } from "../../lib/format.ts";
+import { formatPrice, formatTyiyn } from "../../lib/format.ts";
 import { shortWhen } from "../chats/chat-days.ts";
 
 export interface NotificationText {
@@ -74,6 +74,17 @@ export function notificationText(
       // Staff write a broadcast in one language: shown as written.
       const { title, text } = notification.payload;
       return { title, text };
+    }
+    case "paymentReceipt": {
+      const { status, amount, balance } = notification.payload;
+      const options = { locale: context.locale, label: t("currency.KGS.label") };
+      return {
+        title: t(`${key}.${status}.title`),
+        text: t(`${key}.${status}.text`, {
+          amount: formatTyiyn(amount, options),
+          balance: formatTyiyn(balance, options),
+        }),
+      };
     }
   }
 }
