@@ -56,6 +56,8 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
+import { createProfilesService, type ProfilesService } from "./modules/profiles/profiles.service.ts";
 import { createNotifyingAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import {
@@ -77,6 +79,7 @@ export interface WebServices {
   configService: ConfigService;
   catalogService: CatalogService;
   adsService: AdsService;
+  profilesService: ProfilesService;
   savedSearchesService: SavedSearchesService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
@@ -251,6 +254,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
+  const profilesService = createProfilesService({ db: database.db, storage });
   const adsService = createAdsService(
     database.db,
     {
@@ -387,6 +391,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     configService,
     catalogService,
     adsService,
+    profilesService,
     savedSearchesService,
     resolveViewer: accounts.resolveViewer,
   });
@@ -414,6 +419,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(configsRoutes, { configService });
       await api.register(catalogRoutes, { catalogService });
       await api.register(adsRoutes, { adsService });
+      await api.register(profilesRoutes, { profilesService });
       await api.register(photosRoutes, { photosService });
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });

@@ -71,6 +71,9 @@ export const errorStatus = {
   // Saved searches (issue 14)
   SAVED_SEARCH_NOT_FOUND: 404,
   SAVED_SEARCH_LIMIT_REACHED: 409,
+  // Profiles (issue 15): the same status for both, so a closed account is simply not there.
+  USER_NOT_FOUND: 404,
+  USER_UNAVAILABLE: 404,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -14,6 +14,7 @@ export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./notifications.ts";
+export * from "./profile.ts";
 export * from "./realtime.ts";
 export * from "./safe-redirect.ts";
 export * from "./saved-searches.ts";
