@@ -129,3 +129,10 @@ export function formatPrice(
   const label = options.label ?? defaultSomLabels[language] ?? "сом";
   return withUnit(`${sign}${number}`, label);
 }
+
+/** A typical reply delay as the trust card words it: a unit and a count (rounded up, at least 1). */
+export function responseTimeUnit(minutes: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  if (minutes < 60) return { unit: "minutes", count: Math.max(1, Math.ceil(minutes)) };
+  if (minutes < 24 * 60) return { unit: "hours", count: Math.ceil(minutes / 60) };
+  return { unit: "days", count: Math.ceil(minutes / (24 * 60)) };
+}
