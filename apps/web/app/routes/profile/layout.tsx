@@ -142,11 +142,12 @@ export default function ProfileLayout({ loaderData, params }: Route.ComponentPro
             }
             keepMounted={false}
           >
-            <Tabs.List aria-label={t("profile.page.tabsLabel")} mb="lg">
+            <Tabs.List aria-label={t("profile.page.tabsLabel")} mb="lg" className={classes.tabs}>
               {profileTabs.map((item) => (
                 <Tabs.Tab
                   key={item}
                   value={item}
+                  className={classes.tab}
                   data-testid={`profile-tab-${item}`}
                   rightSection={
                     <Badge
