@@ -4,14 +4,7 @@
  * given, and "other ads from this seller". On the profile page and beside every ad; the actions of
  * the place it stands in (write, show the phone, edit) come as children.
  */
-import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
-import {
-  IconClock,
-  IconListDetails,
-  IconMessageCheck,
-  IconRosetteDiscountCheckFilled,
-  IconStarFilled,
-} from "@tabler/icons-react";
+import { Anchor, Paper, Stack } from "@mantine/core";
 import type { PublicProfile } from "@unaa/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,16 +16,13 @@ import { UserAvatar } from "./user-avatar.tsx";
 
 export type TrustCardProfile = Omit<PublicProfile, "tabCounts">;
 
-export interface TrustCardRating {
-  /** 1–5, the mean of the seller's visible reviews. */
-  average: number;
-  count: number;
-}
-
 export interface TrustCardProps {
   profile: TrustCardProfile;
-  /** The seller's rating (the reviews issue supplies it); nothing shows without it. */
-  rating?: TrustCardRating | undefined;
+  /**
+   * The seller's rating: stars and the reviews count, as the reviews feature draws them (passed
+   * where the profile is loaded); nothing shows without it.
+   */
+  rating?: ReactNode;
   /** The name links to the profile (beside an ad); on the profile itself it is plain text. */
   linkToProfile?: boolean;
   /** "Other ads from this seller" under the facts (beside an ad). */
@@ -58,9 +48,9 @@ export function TrustCard({
   return (
     <Paper withBorder radius="lg" p="md" data-testid={testId}>
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
+        <div className={classes.head}>
           <UserAvatar user={profile} size={56} />
-          <Stack gap={2} miw={0}>
+          <div className={classes.who}>
             {linkToProfile ? (
               <Anchor
                 component={AppLink}
@@ -72,58 +62,39 @@ export function TrustCard({
                 {profile.username}
               </Anchor>
             ) : (
-              <Text fw={700} className={classes.name}>
-                {profile.username}
-              </Text>
+              <b className={classes.name}>{profile.username}</b>
             )}
-            <Text fz="xs" c="dimmed">
-              {t("profile.trust.memberSince", { year: new Date(profile.createdAt).getUTCFullYear() })}
-            </Text>
-            {rating && rating.count > 0 && (
-              <Group gap={4} fz="sm" data-testid="trust-card-rating">
-                <IconStarFilled size={16} className={classes.star} aria-hidden />
-                <Text span fw={700} fz="sm">
-                  {formatNumber(rating.average, 1, locale)}
-                </Text>
-                <Text span c="dimmed" fz="sm">
-                  {t("profile.trust.reviews", { count: rating.count, formatted: count(rating.count) })}
-                </Text>
-              </Group>
+            <span className={classes.since}>
+              {t("profile.trust.memberSince", { year: profile.createdAt.slice(0, 4) })}
+            </span>
+            {rating && (
+              <div className={classes.rating} data-testid="trust-card-rating">
+                {rating}
+              </div>
             )}
-          </Stack>
-        </Group>
+          </div>
+        </div>
 
         <ul className={classes.facts}>
           {profile.hasConfirmedPhone && (
-            <li data-testid="trust-card-verified">
-              <IconRosetteDiscountCheckFilled size={16} aria-hidden className={classes.verified} />
-              <Text fz="sm">{t("profile.trust.verified")}</Text>
+            <li className={classes.verified} data-testid="trust-card-verified">
+              {t("profile.trust.verified")}
             </li>
           )}
           <li>
-            <IconListDetails size={16} aria-hidden className={classes.icon} />
-            <Text fz="sm">
-              {t("profile.trust.activeAds", {
-                count: profile.activeAds,
-                formatted: count(profile.activeAds),
-              })}
-            </Text>
+            {t("profile.trust.activeAds", { count: profile.activeAds, formatted: count(profile.activeAds) })}
           </li>
           {profile.responseRate !== null && (
             <li data-testid="trust-card-response-rate">
-              <IconMessageCheck size={16} aria-hidden className={classes.icon} />
-              <Text fz="sm">{t("profile.trust.responseRate", { percent: profile.responseRate })}</Text>
+              {t("profile.trust.responseRate", { percent: profile.responseRate })}
             </li>
           )}
           {replyTime && (
             <li data-testid="trust-card-response-time">
-              <IconClock size={16} aria-hidden className={classes.icon} />
-              <Text fz="sm">
-                {t(`profile.trust.replyTime.${replyTime.unit}`, {
-                  count: replyTime.count,
-                  formatted: count(replyTime.count),
-                })}
-              </Text>
+              {t(`profile.trust.replyTime.${replyTime.unit}`, {
+                count: replyTime.count,
+                formatted: count(replyTime.count),
+              })}
             </li>
           )}
         </ul>
