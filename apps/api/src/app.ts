@@ -66,6 +66,8 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
+import { createProfilesService, type ProfilesService } from "./modules/profiles/profiles.service.ts";
 import { createNotifyingAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import {
@@ -88,6 +90,7 @@ export interface WebServices {
   configService: ConfigService;
   catalogService: CatalogService;
   adsService: AdsService;
+  profilesService: ProfilesService;
   savedSearchesService: SavedSearchesService;
   /** The data of the sitemap index and its files (the web server writes the XML). */
   sitemapService: SitemapService;
@@ -266,6 +269,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
+  const profilesService = createProfilesService({ db: database.db, storage });
   const adsService = createAdsService(
     database.db,
     {
@@ -434,6 +438,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     configService,
     catalogService,
     adsService,
+    profilesService,
     savedSearchesService,
     sitemapService: createSitemapService(database.db),
     resolveViewer: accounts.resolveViewer,
@@ -462,6 +467,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(configsRoutes, { configService });
       await api.register(catalogRoutes, { catalogService });
       await api.register(adsRoutes, { adsService });
+      await api.register(profilesRoutes, { profilesService });
       await api.register(photosRoutes, { photosService });
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });

@@ -282,6 +282,19 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
     expectNone(found);
   });
 
+  it("the profile pages: a seller's tabs, and a closed account's neutral page", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const closed = await signUpByPhone(server, uniqueName("a11y_closed"));
+    await apiCall(server, "DELETE", "/api/user/me", { password: closed.password }, closed.accessToken);
+    const found = await checkPages(browser, server, [
+      { path: `/profile/${seeded.seller.userId}` },
+      { path: `/profile/${seeded.seller.userId}/uslugi` },
+      { path: `/profile/${closed.userId}` },
+    ]);
+    expectNone(found);
+  });
+
   it("the signed-in pages: every step of the create form, the settings pages", {
     timeout: 600_000,
   }, async ({ browser, server, seeded }) => {

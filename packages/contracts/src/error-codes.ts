@@ -79,6 +79,9 @@ export const errorStatus = {
   PAYMENTS_PENDING_LIMIT: 429,
   WEBHOOK_REJECTED: 400,
   BALANCE_INSUFFICIENT: 409,
+  // Profiles (issue 15): the same status for both, so a closed account is simply not there.
+  USER_NOT_FOUND: 404,
+  USER_UNAVAILABLE: 404,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

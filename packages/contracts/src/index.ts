@@ -15,6 +15,7 @@ export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
+export * from "./profile.ts";
 export * from "./realtime.ts";
 export * from "./safe-redirect.ts";
 export * from "./saved-searches.ts";

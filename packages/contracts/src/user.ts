@@ -43,16 +43,6 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** Another user as anyone may see them (`GET /api/user/{id}`). */
-export const publicUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  hasConfirmedPhone: z.boolean(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
-
 export const userIdParamsSchema = z.object({ id: recordIdParamSchema });
 export const phoneIdParamsSchema = z.object({ id: recordIdParamSchema });
 

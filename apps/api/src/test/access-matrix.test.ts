@@ -433,6 +433,10 @@ const matrix: Record<string, Row> = {
     expect: open(200),
   },
   "GET /api/users/me/ads": { call: fixed("/api/users/me/ads?status=draft"), expect: signedIn(200) },
+  "GET /api/users/{id}/ads": {
+    call: async () => ({ url: `/api/users/${owner.userId}/ads?tab=adds` }),
+    expect: open(200),
+  },
   // A draft: its owner and moderators see it, nobody else learns it exists.
   "GET /api/ads/{id}": {
     call: async () => ({ url: `/api/ads/${sharedDraftAdId}` }),

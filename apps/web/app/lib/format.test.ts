@@ -5,6 +5,7 @@ import {
   formatPrice,
   getDecimalSeparator,
   groupThousands,
+  responseTimeUnit,
   withUnit,
 } from "./format.ts";
 
@@ -126,5 +127,18 @@ describe("typography", () => {
   it("keeps a number with its unit on one line, and its digit groups together", () => {
     expect(withUnit(formatNumber(218595), "км")).toBe("218\u202f595\u00a0км");
     expect(withUnit(formatNumber(1200), "см³")).toBe("1\u202f200\u00a0см³");
+  });
+});
+
+describe("responseTimeUnit", () => {
+  it("[P8] words a reply delay in minutes, hours or days, rounded up", () => {
+    expect(responseTimeUnit(0)).toEqual({ unit: "minutes", count: 1 });
+    expect(responseTimeUnit(12)).toEqual({ unit: "minutes", count: 12 });
+    expect(responseTimeUnit(59)).toEqual({ unit: "minutes", count: 59 });
+    expect(responseTimeUnit(60)).toEqual({ unit: "hours", count: 1 });
+    expect(responseTimeUnit(121)).toEqual({ unit: "hours", count: 3 });
+    expect(responseTimeUnit(24 * 60 - 1)).toEqual({ unit: "hours", count: 24 });
+    expect(responseTimeUnit(24 * 60)).toEqual({ unit: "days", count: 1 });
+    expect(responseTimeUnit(50 * 60)).toEqual({ unit: "days", count: 3 });
   });
 });

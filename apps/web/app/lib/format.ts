@@ -134,3 +134,10 @@ export function formatPrice(
 export function formatTyiyn(tyiyn: number, options: Omit<FormatPriceOptions, "fractionDigits"> = {}): string {
   return formatPrice(tyiyn / 100, "KGS", { ...options, fractionDigits: tyiyn % 100 === 0 ? 0 : 2 });
 }
+
+/** A typical reply delay as the trust card words it: a unit and a count (rounded up, at least 1). */
+export function responseTimeUnit(minutes: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  if (minutes < 60) return { unit: "minutes", count: Math.max(1, Math.ceil(minutes)) };
+  if (minutes < 24 * 60) return { unit: "hours", count: Math.ceil(minutes / 60) };
+  return { unit: "days", count: Math.ceil(minutes / (24 * 60)) };
+}

@@ -41,6 +41,8 @@ export const chats = pgTable(
   (table) => [
     uniqueIndex("chats_ad_buyer_unique").on(table.adId, table.buyerId).where(sql`subject = 'ad'`),
     uniqueIndex("chats_profile_unique").on(table.sellerId, table.buyerId).where(sql`subject = 'profile'`),
+    // A profile's response rate and time: the chats others opened with the user lately (decision 056).
+    index("chats_seller_created_idx").on(table.sellerId, table.createdAt),
   ],
 );
 

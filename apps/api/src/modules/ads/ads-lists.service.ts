@@ -18,6 +18,8 @@ import {
   adSorts,
   adStatuses,
   type MyAdsResponse,
+  type ProfileAdsQuery,
+  profileTabVerticals,
   type Vertical,
   verticalDefinitions,
   verticals,
@@ -27,6 +29,7 @@ import { AppError } from "../../errors.ts";
 import { createSearchCache } from "../../lib/search-cache.ts";
 import {
   countAdsByStatus,
+  findActiveAdCardsOfUser,
   findAdsOfUser,
   findUrgentAdCards,
   summarizeCatalogEntryPrices,
@@ -47,6 +50,8 @@ export interface AdLists {
     userId: number,
     page: { status: AdStatus; cursor?: string; limit: number },
   ): Promise<MyAdsResponse>;
+  /** A user's active ads of one profile tab's verticals, newest first (`/profile/{id}`, spec S2.5). */
+  listUserAds(userId: number, query: ProfileAdsQuery): Promise<AdCardsPage>;
   /** How many active ads one catalogue entry has, and their price range in both currencies. */
   summarizeCatalogEntryAds(query: AdPriceSummaryQuery): Promise<AdPriceSummary>;
 }
@@ -187,6 +192,23 @@ export function createAdLists({ db, storage }: AdsContext, cached: SearchAnswers
         ),
         counts,
       };
+    },
+
+    async listUserAds(userId, { tab, cursor, limit }) {
+      const list = `profile-${tab}`;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, list, ads.id);
+      const rows = await findActiveAdCardsOfUser(db, {
+        userId,
+        verticals: profileTabVerticals[tab],
+        after,
+        limit: limit + 1,
+      });
+      return pageOf(
+        rows,
+        limit,
+        (row) => toCard(row, storage),
+        (last) => encodeCursor(list, last.id, last.id),
+      );
     },
 
     async summarizeCatalogEntryAds(query) {

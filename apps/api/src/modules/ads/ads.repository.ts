@@ -438,6 +438,27 @@ export function findAdsOfUser(
   });
 }
 
+/**
+ * A user's active ads in some verticals, newest first by id (keyset on `ads_user_idx`; the verticals
+ * are a filter over the user's few active ads).
+ */
+export function findActiveAdCardsOfUser(
+  db: Database,
+  page: { userId: number; verticals: readonly string[]; after: KeysetPage["after"]; limit: number },
+): Promise<AdCardRow[]> {
+  return findAdCardsPage(db, {
+    where: and(
+      eq(ads.userId, page.userId),
+      eq(ads.status, "active"),
+      inArray(ads.vertical, [...page.verticals]),
+    ),
+    sortColumn: ads.id,
+    direction: "desc",
+    after: page.after,
+    limit: page.limit,
+  });
+}
+
 /** Count and price range, in both currencies, of a catalogue entry's active ads. */
 export function summarizeCatalogEntryPrices(db: Database, entry: AdPriceSummaryQuery) {
   return summarizePrices(

@@ -25,6 +25,8 @@ import {
   errorBodySchema,
   myAdsQuerySchema,
   myAdsResponseSchema,
+  profileAdsQuerySchema,
+  userIdParamsSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -123,6 +125,24 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       ...asBuilt,
     },
     async (request) => adsService.listMyAds(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    "/users/:id/ads",
+    {
+      schema: {
+        tags,
+        summary: "A user's active ads of one profile tab, newest first (keyset pages; spec S2.5)",
+        description:
+          "`tab`: `default` cars, commercial and moto; `adds` every vertical; `uslugi` services. " +
+          "Any id answers: an unknown one has no ads.",
+        params: userIdParamsSchema,
+        querystring: profileAdsQuerySchema,
+        response: { 200: adCardsPageSchema, 400: badInput },
+      },
+      ...asBuilt,
+    },
+    async (request) => adsService.listUserAds(request.params.id, request.query),
   );
 
   app.post(

@@ -138,12 +138,3 @@ export async function redactCodeDestinations(db: Database, destinations: string[
     .set({ destination: "erased" })
     .where(inArray(oneTimeCodes.destination, destinations));
 }
-
-export async function hasConfirmedPhone(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userPhones.id })
-    .from(userPhones)
-    .where(and(eq(userPhones.userId, userId), sql`${userPhones.confirmedAt} is not null`))
-    .limit(1);
-  return row !== undefined;
-}

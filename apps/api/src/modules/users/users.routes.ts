@@ -8,10 +8,8 @@ import {
   errorBodySchema,
   meSchema,
   phoneIdParamsSchema,
-  publicUserSchema,
   requestEmailBodySchema,
   requestPhoneBodySchema,
-  userIdParamsSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -65,19 +63,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       cookies.clear(request, reply);
       return reply.status(204).send(null);
     },
-  );
-
-  app.get(
-    "/:id",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "A user's public profile",
-        params: userIdParamsSchema,
-        response: { 200: publicUserSchema, 404: errors("`NOT_FOUND`: unknown or deleted") },
-      },
-    },
-    async (request) => users.getPublicUser(request.params.id),
   );
 
   app.post(

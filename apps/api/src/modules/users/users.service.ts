@@ -6,7 +6,6 @@ import {
   type DeleteAccountBody,
   type Locale,
   type Me,
-  type PublicUser,
   type Role,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
@@ -28,7 +27,6 @@ import {
   findPhonesOfUser,
   findUserByEmail,
   findUserById,
-  hasConfirmedPhone,
   insertPhone,
   isUsernameTaken,
   redactCodeDestinations,
@@ -64,7 +62,6 @@ export function toRoles(values: readonly string[]): Role[] {
 export interface UsersService {
   getMe(userId: number): Promise<Me>;
   toMe(user: UserRow, phones: UserPhoneRow[]): Promise<Me>;
-  getPublicUser(id: number): Promise<PublicUser>;
   /** `USERNAME_TAKEN` when taken by another account or reserved. */
   assertUsernameFree(username: string, exceptUserId?: number): Promise<void>;
   requestPhone(userId: number, rawPhone: string, context: RequestContext): Promise<CodeSent>;
@@ -144,18 +141,6 @@ export function createUsersService(deps: {
     getMe,
     toMe,
     assertUsernameFree,
-
-    async getPublicUser(id) {
-      const user = await findUserById(db, id);
-      if (!user || user.deletedAt) throw new AppError("NOT_FOUND");
-      return {
-        id: user.id,
-        username: user.username,
-        avatar: user.avatarKey ? storage.publicUrl(user.avatarKey) : null,
-        createdAt: user.createdAt.toISOString(),
-        hasConfirmedPhone: await hasConfirmedPhone(db, user.id),
-      };
-    },
 
     async requestPhone(userId, rawPhone, context) {
       await requireUser(userId);

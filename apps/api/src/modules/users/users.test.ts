@@ -1,4 +1,4 @@
-import { errorMessages, meSchema, publicUserSchema, REFRESH_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
+import { errorMessages, meSchema, REFRESH_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { oneTimeCodes, users as usersTable } from "../../db/schema/index.ts";
@@ -64,25 +64,6 @@ describe("GET /api/user/me and /api/user/{id}", () => {
     const anonymous = await call(null, "GET", "/api/user/me");
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ code: "UNAUTHORIZED", message: errorMessages.ru.UNAUTHORIZED });
-  });
-
-  it("[S7.8] answers another user's public fields only; 404 for unknown, 400 for a bad id", async () => {
-    const user = await signUpUser(harness);
-    const response = await call(null, "GET", `/api/user/${user.userId}`);
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(publicUserSchema.strict().parse(body)).toEqual({
-      id: user.userId,
-      username: user.username,
-      avatar: null,
-      createdAt: expect.any(String),
-      hasConfirmedPhone: true,
-    });
-    expect(JSON.stringify(body)).not.toContain(user.login);
-    expect((await call(null, "GET", "/api/user/99999999")).json().code).toBe("NOT_FOUND");
-    const bad = await call(null, "GET", "/api/user/abc");
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "id" }] });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type Vertical,
   verticalDefinitions,
 } from "@unaa/contracts";
+import type { TrustCardProfile } from "../../components/trust-card.tsx";
 import { getI18n, loadMessages, localeFromPath } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { Crumb, DocumentHead } from "../../lib/page-handle.ts";
@@ -27,6 +28,8 @@ export interface AdPageData {
   similar: AdCard[];
   /** Every price of the ad, oldest first (shown once it changed). */
   priceHistory: AdPriceChange[];
+  /** The seller's trust card, read beside the ad's other data (no request of its own). */
+  seller: TrustCardProfile;
   head: { title: string; description: string };
 }
 
@@ -63,7 +66,7 @@ export async function loadAdPage(
     return typeof value === "number" ? value : null;
   };
   const locale = localeFromPath(new URL(request.url).pathname);
-  const [refs, similar, priceHistory] = await Promise.all([
+  const [refs, similar, priceHistory, seller] = await Promise.all([
     services.catalogService.findRefs({
       mark: refIds("mark"),
       model: refIds("model"),
@@ -72,6 +75,7 @@ export async function loadAdPage(
     }),
     ad.status === "active" ? services.adsService.findSimilarAds(ad.id) : Promise.resolve([]),
     services.adsService.getPriceHistory(adViewer, ad.id).then((history) => history.items),
+    loadSeller(services, ad),
     loadMessages(locale),
   ]);
   const { t } = getI18n(locale);
@@ -81,11 +85,33 @@ export async function loadAdPage(
   const description = shorten(
     [t(`page.${vertical}.title`), ad.title, price.main, ad.description].filter(Boolean).join(". "),
   );
-  return { ad, refs, similar, priceHistory, head: { title, description } };
+  return { ad, refs, similar, priceHistory, seller, head: { title, description } };
+}
+
+/**
+ * The seller's public profile; an account closed since (a blocked seller's ad its owner or a
+ * moderator still sees) shows what the ad itself says of it, with no badge and no response stats.
+ */
+async function loadSeller(services: ServerContext["services"], ad: Ad): Promise<TrustCardProfile> {
+  try {
+    return await services.profilesService.getProfile(ad.seller.id);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "USER_UNAVAILABLE") throw error;
+    return {
+      id: ad.seller.id,
+      username: ad.seller.name,
+      avatar: ad.seller.avatar,
+      createdAt: ad.seller.memberSince,
+      hasConfirmedPhone: false,
+      activeAds: ad.seller.activeAds,
+      responseRate: null,
+      responseMinutes: null,
+    };
+  }
 }
 
 /** The vertical's list, the ad's catalogue mark and model (or category) as listings, then the ad. */
-export function adPageCrumbs({ ad, refs }: AdPageData): Crumb[] {
+export function adPageCrumbs({ ad, refs }: Pick<AdPageData, "ad" | "refs">): Crumb[] {
   const definition = verticalDefinitions[ad.vertical];
   const crumbs: Crumb[] = [{ key: `page.${ad.vertical}.title`, to: `/${ad.vertical}` }];
   const category = definition.categoryField ? ad.fields[definition.categoryField] : null;

@@ -1,16 +1,17 @@
 /**
- * The seller's card on an ad page: who sells, since when, how many ads; the phone shown on request
+ * The seller's card on an ad page: the trust card (who sells, since when, verified phone, ads,
+ * response rate and time, other ads); the phone shown on request
  * (counted and limited by the API; hidden when the seller asks for the chat only) and the "Write"
  * button to the chat (guests sign in first); on phones the same in a bar stuck to the screen's bottom.
  * The owner sees the ways to manage the ad instead.
  */
-import { Alert, Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconEdit, IconMessageCircle, IconPhone } from "@tabler/icons-react";
 import type { Ad, AdPhonesResponse } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import { UserAvatar } from "../../components/user-avatar.tsx";
+import { TrustCard, type TrustCardProfile } from "../../components/trust-card.tsx";
 import { api } from "../../lib/app-state.ts";
 import { loadErrorCodeText } from "../../lib/error-code-text.ts";
 import { formatPhone } from "../../lib/format.ts";
@@ -18,7 +19,6 @@ import { HttpError } from "../../lib/http-client.ts";
 import { localizePath } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { formatCount } from "./ad-format.ts";
 import classes from "./ad-page.module.css";
 
 type PhoneState =
@@ -181,63 +181,51 @@ export function AdContactBar({
   );
 }
 
-export function AdSellerCard({ ad, phone }: { ad: Ad; phone: PhoneReveal }) {
+/** The seller's trust card with the ways to reach them (or, for the owner, to manage the ad). */
+export function AdSellerCard({
+  ad,
+  seller,
+  phone,
+}: {
+  ad: Ad;
+  seller: TrustCardProfile;
+  phone: PhoneReveal;
+}) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const chatPath = useChatPath(ad);
-  const { seller } = ad;
 
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="ad-seller">
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <UserAvatar user={{ username: seller.name, avatar: seller.avatar }} size={48} />
-          <Stack gap={0} miw={0}>
-            <Anchor component={AppLink} to={`/profile/${seller.id}`} fw={700} truncate="end">
-              {seller.name}
-            </Anchor>
-            <Text fz="xs" c="dimmed">
-              {t("adPage.seller.memberSince", { year: new Date(seller.memberSince).getUTCFullYear() })}
-            </Text>
-            <Anchor component={AppLink} to={`/profile/${seller.id}/adds`} fz="xs">
-              {t("adPage.seller.activeAds", {
-                count: seller.activeAds,
-                formatted: formatCount(seller.activeAds, locale),
-              })}
-            </Anchor>
-          </Stack>
-        </Group>
-        {ad.isOwner ? (
-          <Stack gap={6}>
-            <Button
-              component={AppLink}
-              to={`/${ad.vertical}/${ad.id}/edit`}
-              variant="light"
-              leftSection={<IconEdit size={18} aria-hidden />}
-              data-testid="ad-edit"
-            >
-              {t("adPage.owner.edit")}
-            </Button>
-            <Button component={AppLink} to="/settings/adds" variant="default">
-              {t("adPage.owner.myAds")}
-            </Button>
-          </Stack>
-        ) : (
-          <Stack gap={6}>
-            {ad.status === "active" && <PhoneButtons ad={ad} phone={phone} />}
-            <Button
-              component={AppLink}
-              to={chatPath}
-              variant="light"
-              size="md"
-              leftSection={<IconMessageCircle size={18} aria-hidden />}
-              data-testid="ad-write"
-            >
-              {t("adPage.seller.write")}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <TrustCard profile={seller} linkToProfile showOtherAds testId="ad-seller">
+      {ad.isOwner ? (
+        <Stack gap={6}>
+          <Button
+            component={AppLink}
+            to={`/${ad.vertical}/${ad.id}/edit`}
+            variant="light"
+            leftSection={<IconEdit size={18} aria-hidden />}
+            data-testid="ad-edit"
+          >
+            {t("adPage.owner.edit")}
+          </Button>
+          <Button component={AppLink} to="/settings/adds" variant="default">
+            {t("adPage.owner.myAds")}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap={6}>
+          {ad.status === "active" && <PhoneButtons ad={ad} phone={phone} />}
+          <Button
+            component={AppLink}
+            to={chatPath}
+            variant="light"
+            size="md"
+            leftSection={<IconMessageCircle size={18} aria-hidden />}
+            data-testid="ad-write"
+          >
+            {t("adPage.seller.write")}
+          </Button>
+        </Stack>
+      )}
+    </TrustCard>
   );
 }

@@ -82,15 +82,14 @@ describe("the data of an ad page", () => {
   });
 
   it("leads the crumbs through the vertical and the car's mark and model, or the category", () => {
-    const head = { title: "", description: "" };
-    expect(adPageCrumbs({ ad: ad({}), refs, similar: [], priceHistory: [], head })).toEqual([
+    expect(adPageCrumbs({ ad: ad({}), refs })).toEqual([
       { key: "page.car.title", to: "/car" },
       { text: "Toyota", to: "/car/toyota" },
       { text: "Camry", to: "/car/toyota/camry" },
       { text: "Toyota Camry XV70, 2019", to: "/car/7" },
     ]);
     const service = ad({ vertical: "uslugi", title: "Tow truck", fields: { category: "tow-truck" } });
-    expect(adPageCrumbs({ ad: service, refs: {}, similar: [], priceHistory: [], head }).slice(1)).toEqual([
+    expect(adPageCrumbs({ ad: service, refs: {} }).slice(1)).toEqual([
       { key: "category.uslugi.tow-truck", to: "/uslugi/tow-truck/all" },
       { text: "Tow truck", to: "/uslugi/7" },
     ]);

@@ -142,7 +142,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 export function AdPage({ data }: { data: AdPageData }) {
-  const { ad, refs, similar, priceHistory } = data;
+  const { ad, refs, similar, priceHistory, seller } = data;
   const { t } = useTranslation();
   const locale = useLocale();
   const config = useRouteLoaderData<typeof rootLoader>("root")?.config;
@@ -249,7 +249,7 @@ export function AdPage({ data }: { data: AdPageData }) {
             </Paper>
 
             <div ref={sellerCard.ref}>
-              <AdSellerCard ad={ad} phone={phone} />
+              <AdSellerCard ad={ad} seller={seller} phone={phone} />
             </div>
 
             <Group justify="space-between" gap="xs" px={4}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { ChatOpenInput } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData, useSearchParams } from "react-router";
@@ -21,24 +22,35 @@ function positiveId(value: string | null): number | null {
   return value && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/**
- * `?ad=<id>` (the ad page's "Write"): opens the chat about that ad, or resumes it, then shows it as
- * `?chat=<id>`. Returns the error text when it could not.
- */
-function useOpenFromAd(userId: number | undefined, onOpened: (chatId: number) => void): string | null {
-  const { t } = useTranslation();
+/** What a "Write" link asks to open: `?ad=<id>` (the ad page) or `?user=<id>` (a profile). */
+function useOpenTarget(): { key: string; input: ChatOpenInput } | null {
   const [params] = useSearchParams();
   const adId = positiveId(params.get("ad"));
+  if (adId !== null) return { key: `ad:${adId}`, input: { adId } };
+  const userId = positiveId(params.get("user"));
+  return userId === null ? null : { key: `user:${userId}`, input: { userId } };
+}
+
+/**
+ * `?ad=<id>` (the ad page's "Write") or `?user=<id>` (a profile's): opens the chat about that ad or
+ * with that user, or resumes it, then shows it as `?chat=<id>`. Returns the error text when it could not.
+ */
+function useOpenFromLink(userId: number | undefined, onOpened: (chatId: number) => void): string | null {
+  const { t } = useTranslation();
+  const target = useOpenTarget();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const started = useRef<number | null>(null);
+  const started = useRef<string | null>(null);
   const opened = useRef(onOpened);
   opened.current = onOpened;
+  const key = target?.key ?? null;
+  const input = useRef(target?.input);
+  input.current = target?.input;
   useEffect(() => {
-    if (userId === undefined || adId === null || started.current === adId) return;
-    started.current = adId;
+    if (userId === undefined || key === null || !input.current || started.current === key) return;
+    started.current = key;
     setError(null);
-    openChat({ adId })
+    openChat(input.current)
       .then((chat) => {
         queryClient.setQueryData(chatKeys.chat(userId, chat.id), chat);
         void queryClient.invalidateQueries({ queryKey: chatKeys.list(userId) });
@@ -49,8 +61,8 @@ function useOpenFromAd(userId: number | undefined, onOpened: (chatId: number) =>
           failure instanceof HttpError && failure.message ? failure.message : t("chats.inbox.openFailed"),
         );
       });
-  }, [adId, queryClient, t, userId]);
-  return adId === null ? null : error;
+  }, [key, queryClient, t, userId]);
+  return key === null ? null : error;
 }
 
 /**
@@ -74,7 +86,7 @@ export function ChatInbox() {
   const openChatData = listed ?? single.data;
   const { typing } = useChatRealtime(userId, openChatId);
   const now = new Date(list.dataUpdatedAt || Date.now());
-  const openError = useOpenFromAd(userId, (chatId) => {
+  const openError = useOpenFromLink(userId, (chatId) => {
     setFocusChatId(chatId);
     setParams({ chat: String(chatId) }, { replace: true });
   });
@@ -112,7 +124,7 @@ export function ChatInbox() {
     );
   }
 
-  const isOpening = params.has("ad") && !openError;
+  const isOpening = (params.has("ad") || params.has("user")) && !openError;
   if (chats.length === 0 && !openChatData && !isOpening) {
     return (
       <Stack align="center" gap="xs" py={48} className={classes.empty} data-testid="chat-inbox-empty">

@@ -1,9 +1,11 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { ProfileAds } from "../../features/ads/profile-ads.tsx";
+import type { Route } from "./+types/adds.ts";
+import { loadProfileTab } from "./tab-loader.ts";
 
-import { pageHandle } from "../../lib/page-handle.ts";
+export function loader(args: Route.LoaderArgs) {
+  return loadProfileTab(args, "adds");
+}
 
-export const handle = pageHandle("profileAdds");
-
-export default function ProfileAllAds() {
-  return <ComingSoon />;
+export default function ProfileAllAds({ loaderData, params }: Route.ComponentProps) {
+  return <ProfileAds key={params.id} userId={Number(params.id)} tab="adds" first={loaderData} />;
 }

@@ -1,9 +1,11 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { ProfileAds } from "../../features/ads/profile-ads.tsx";
+import type { Route } from "./+types/uslugi.ts";
+import { loadProfileTab } from "./tab-loader.ts";
 
-import { pageHandle } from "../../lib/page-handle.ts";
+export function loader(args: Route.LoaderArgs) {
+  return loadProfileTab(args, "uslugi");
+}
 
-export const handle = pageHandle("profileUslugi");
-
-export default function ProfileServices() {
-  return <ComingSoon />;
+export default function ProfileServices({ loaderData, params }: Route.ComponentProps) {
+  return <ProfileAds key={params.id} userId={Number(params.id)} tab="uslugi" first={loaderData} />;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "chats_seller_created_idx" ON "chats" USING btree ("seller_id","created_at");
