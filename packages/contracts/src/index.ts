@@ -15,6 +15,7 @@ export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
+export * from "./reviews.ts";
 export * from "./safe-redirect.ts";
 export * from "./saved-searches.ts";
 export * from "./user.ts";

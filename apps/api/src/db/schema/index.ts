@@ -5,6 +5,7 @@ export * from "./codes.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";
 export * from "./regions.ts";
+export * from "./reviews.ts";
 export * from "./saved-searches.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";

@@ -9,7 +9,9 @@ const kindOrder: Record<NotificationKind, number> = {
   chatMessage: 4,
   savedSearchMatch: 5,
   favoritePriceDrop: 6,
-  staffBroadcast: 7,
+  reviewNew: 7,
+  reviewReply: 8,
+  staffBroadcast: 9,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 
