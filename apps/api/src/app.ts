@@ -56,6 +56,12 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import {
+  createReviewsService,
+  type ReviewsService,
+  reviewReportsPerHour,
+} from "./modules/reviews/reviews.service.ts";
 import { createNotifyingAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import {
@@ -78,6 +84,7 @@ export interface WebServices {
   catalogService: CatalogService;
   adsService: AdsService;
   savedSearchesService: SavedSearchesService;
+  reviewsService: ReviewsService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -383,11 +390,36 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await savedSearchesService.sendDigests();
     },
   });
+  const reviewsService = createReviewsService({
+    db: database.db,
+    storage,
+    reports: app.createRateCounter({
+      name: "review-reports",
+      max: reviewReportsPerHour,
+      windowMs: 3_600_000,
+    }),
+    onReviewWritten: softly("new review", (review) =>
+      notificationsService.notify(review.seller.id, "reviewNew", {
+        reviewId: review.id,
+        authorName: review.author.name,
+        stars: review.stars,
+        link: `/profile/${review.seller.id}`,
+      }),
+    ),
+    onReplyWritten: softly("review reply", (review) =>
+      notificationsService.notify(review.author.id, "reviewReply", {
+        reviewId: review.id,
+        sellerName: review.seller.name,
+        link: `/profile/${review.seller.id}`,
+      }),
+    ),
+  });
   app.decorate("services", {
     configService,
     catalogService,
     adsService,
     savedSearchesService,
+    reviewsService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -418,6 +450,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });
+      await api.register(reviewsRoutes, { reviewsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -90,7 +90,9 @@ export const reviewSchema = z.object({
   isHidden: z.boolean().describe("Hidden by a moderator (only staff and the hide/restore answers see one)"),
   canEdit: z.boolean().describe("The viewer wrote it and the edit window is open"),
   canReply: z.boolean().describe("The viewer is the seller and has not replied"),
-  canEditReply: z.boolean().describe("The viewer is the seller, replied, and the reply's edit window is open"),
+  canEditReply: z
+    .boolean()
+    .describe("The viewer is the seller, replied, and the reply's edit window is open"),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
