@@ -104,7 +104,7 @@ describe("demo ads", () => {
     }
   });
 
-  it("[P8.3] seeds reviews and replies, each after a chat in which both wrote; only once", async () => {
+  it("[P8.4] seeds reviews and replies, each after a chat in which both wrote; only once", async () => {
     const db = harness.database.db;
     const written = await seedDemoReviews(db);
     expect(written).toBeGreaterThan(5);

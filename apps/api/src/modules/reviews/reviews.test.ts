@@ -121,7 +121,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe("[S1.3] [P8.3] who may review a seller", () => {
+describe("[S1.3] [P8.4] who may review a seller", () => {
   it("needs a chat about an ad in which both wrote; refusals are 409 with a code, never 403", async () => {
     const [seller, buyer] = await Promise.all([newUser(), newUser()]);
 
@@ -253,7 +253,7 @@ describe("[S1.3] [P8.3] who may review a seller", () => {
   });
 });
 
-describe("[P8.3] editing, replying, reporting", () => {
+describe("[P8.4] editing, replying, reporting", () => {
   it('lets the author change the review for 7 days, marked "edited"; nobody else', async () => {
     const { seller, buyer, review } = await reviewedPair(3);
     const edited = await call(buyer, "PATCH", `/api/reviews/${review.id}`, { stars: 4 });
@@ -339,7 +339,7 @@ describe("[P8.3] editing, replying, reporting", () => {
   });
 });
 
-describe("[P8.3] moderation", () => {
+describe("[P8.4] moderation", () => {
   it("hides a review from every list and the rating, and restores it; only moderators and admins", async () => {
     const { seller, buyer, review } = await reviewedPair(1);
     const [moderator, admin, editor] = await Promise.all([
@@ -381,7 +381,7 @@ describe("[P8.3] moderation", () => {
   });
 });
 
-describe("[S1.3] [P8.3] lists and ratings", () => {
+describe("[S1.3] [P8.4] [P8.5] lists and ratings", () => {
   it("pages a seller's reviews by keyset, newest first, with the average and count", async () => {
     const seller = await newUser();
     const written: number[] = [];
@@ -425,7 +425,7 @@ describe("[S1.3] [P8.3] lists and ratings", () => {
   });
 });
 
-describe("[P8.3] bad input on every endpoint is a 400 with field errors, never a 500", () => {
+describe("[P8.4] bad input on every endpoint is a 400 with field errors, never a 500", () => {
   it("answers each malformed call with VALIDATION_FAILED naming the field", async () => {
     const { seller, buyer, review } = await reviewedPair();
     const moderator = await signUpPersona(harness, "moderator");

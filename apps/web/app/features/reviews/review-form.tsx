@@ -1,4 +1,4 @@
-import { Button, Group, Input, Rating, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Rating, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type Review, reviewTextMax, reviewTextMin } from "@unaa/contracts";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { loadErrorCodeText } from "../../lib/error-code-text.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import classes from "./reviews.module.css";
 
 interface ReviewFormValues {
   stars: number;
@@ -53,11 +54,16 @@ export function ReviewForm({
     }
   });
 
-  const starsError = form.errors.stars;
   return (
     <form onSubmit={submit} noValidate data-testid="review-form">
       <Stack gap="sm">
-        <Input.Wrapper label={t("reviews.form.stars")} withAsterisk error={starsError} id="review-stars">
+        <fieldset className={classes.stars}>
+          <legend className={classes.starsLegend}>
+            {t("reviews.form.stars")}{" "}
+            <span className={classes.required} aria-hidden>
+              *
+            </span>
+          </legend>
           <Rating
             size="lg"
             value={form.values.stars}
@@ -65,7 +71,12 @@ export function ReviewForm({
             getSymbolLabel={(value) => t("reviews.card.stars", { stars: value })}
             data-testid="review-stars"
           />
-        </Input.Wrapper>
+          {form.errors.stars && (
+            <Text c="red" fz="xs" mt={4} role="alert">
+              {form.errors.stars}
+            </Text>
+          )}
+        </fieldset>
         <Textarea
           label={t("reviews.form.text")}
           description={t("reviews.form.textHint", { min: reviewTextMin, max: reviewTextMax })}
