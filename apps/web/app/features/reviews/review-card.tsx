@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useLocale } from "../../lib/use-locale.ts";
 import { editReply, editReview, replyToReview } from "./api/reviews-api.ts";
 import { ReviewStars } from "./rating-stars.tsx";
 import { ReplyForm, ReviewForm } from "./review-form.tsx";
@@ -31,7 +30,6 @@ export function ReviewCard({
   onChanged: (review: Review) => void;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const viewer = useCurrentUser();
   const [editing, setEditing] = useState<Editing>(null);
   const [isReporting, setIsReporting] = useState(false);
@@ -54,7 +52,7 @@ export function ReviewCard({
                 {author}
               </Text>
               <Text fz="xs" c="dimmed">
-                {formatReviewDate(review.createdAt, locale)}
+                {formatReviewDate(t, review.createdAt)}
                 {review.editedAt && ` · ${t("reviews.card.edited")}`}
               </Text>
             </div>
@@ -102,7 +100,7 @@ export function ReviewCard({
               {t("reviews.card.reply")}
             </Text>
             <Text fz="xs" c="dimmed">
-              {formatReviewDate(review.reply.createdAt, locale)}
+              {formatReviewDate(t, review.reply.createdAt)}
               {review.reply.editedAt && ` · ${t("reviews.card.edited")}`}
             </Text>
             <Text fz="sm" className={classes.text}>

@@ -1,21 +1,13 @@
-import type { Locale } from "@unaa/contracts";
+import type { TFunction } from "i18next";
+import { localDay } from "../../lib/local-day.ts";
 
-const intlLocales: Record<Locale, string> = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" };
-const formats = new Map<Locale, Intl.DateTimeFormat>();
+/** The site's time zone (product.md: Asia/Bishkek), the day a review or reply was written in. */
+const SITE_TIME_ZONE = "Asia/Bishkek";
 
-/** "12 ноября 2026": the day a review or reply was written, in the site's time zone. */
-export function formatReviewDate(iso: string, locale: Locale): string {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocales[locale], {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Asia/Bishkek",
-    });
-    formats.set(locale, format);
-  }
-  return format.format(new Date(iso));
+/** "25 ноября 2026 г.": the day a review or reply was written, with the site's month names. */
+export function formatReviewDate(t: TFunction, iso: string): string {
+  const { day, month, year } = localDay(new Date(iso), SITE_TIME_ZONE);
+  return t("ads.date.dayMonthYear", { day, month: t(`ads.date.month.${month}`), year });
 }
 
 /** The page of an ad: `/car/123` (the ads feature's rule, which features may not import). */
