@@ -83,6 +83,7 @@ export const reviewSchema = z.object({
   editedAt: z.iso.datetime().nullable().describe('Set by the author\'s last change: show "edited"'),
   author: reviewPersonSchema,
   seller: reviewPersonSchema,
+  sellerRating: sellerRatingSchema.describe("The seller's rating now"),
   ad: reviewAdSchema.nullable().describe("The ad the chat was about; null once it is gone or not public"),
   vertical: z.enum(verticals),
   regionId: z.number().int().nullable(),

@@ -90,7 +90,7 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
 
   /** The reviews as `viewer` sees them: one query each for the people and the ads of the page. */
   async function present(viewer: ReviewViewer, rows: ReviewRow[]): Promise<Review[]> {
-    const [people, adRows] = await Promise.all([
+    const [people, adRows, ratings] = await Promise.all([
       findPeople(
         db,
         rows.flatMap((row) => [row.authorId, row.sellerId]),
@@ -98,6 +98,10 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
       findPublicAds(
         db,
         rows.flatMap((row) => (row.adId === null ? [] : [row.adId])),
+      ),
+      readSellerRatings(
+        db,
+        rows.map((row) => row.sellerId),
       ),
     ]);
     const personById = new Map(people.map((person) => [person.id, person]));
@@ -115,6 +119,7 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
         editedAt: row.editedAt?.toISOString() ?? null,
         author: toPerson(personById.get(row.authorId), row.authorId),
         seller: toPerson(personById.get(row.sellerId), row.sellerId),
+        sellerRating: ratings.get(row.sellerId) ?? { average: null, count: 0 },
         ad: ad ? { id: ad.id, vertical: ad.vertical as Vertical, title: ad.title } : null,
         vertical: row.vertical as Vertical,
         regionId: row.regionId,

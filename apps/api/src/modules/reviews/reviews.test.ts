@@ -168,6 +168,7 @@ describe("[S1.3] [P8.4] who may review a seller", () => {
       editedAt: null,
       author: { id: buyer.userId, isDeleted: false },
       seller: { id: seller.userId },
+      sellerRating: { average: 5, count: 1 },
       ad: { id: adId, vertical: "car" },
       vertical: "car",
       regionId,

@@ -7,7 +7,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { editReply, editReview, replyToReview } from "./api/reviews-api.ts";
-import { ReviewStars } from "./rating-stars.tsx";
+import { RatingStars, ReviewStars } from "./rating-stars.tsx";
 import { ReplyForm, ReviewForm } from "./review-form.tsx";
 import { formatReviewDate, reviewAdPath } from "./review-format.ts";
 import { ReviewReportModal } from "./review-report-modal.tsx";
@@ -61,15 +61,18 @@ export function ReviewCard({
         </Group>
 
         {withSeller && (
-          <Text fz="sm">
+          <Box fz="sm">
             {review.seller.isDeleted ? (
               t("reviews.card.sellerDeleted")
             ) : (
-              <Anchor component={AppLink} to={`/profile/${review.seller.id}`} data-testid="review-seller">
-                {t("reviews.card.seller", { name: review.seller.name })}
-              </Anchor>
+              <Group gap="xs">
+                <Anchor component={AppLink} to={`/profile/${review.seller.id}`} data-testid="review-seller">
+                  {t("reviews.card.seller", { name: review.seller.name })}
+                </Anchor>
+                <RatingStars rating={review.sellerRating} size="xs" withCount />
+              </Group>
             )}
-          </Text>
+          </Box>
         )}
 
         {editing === "review" ? (
