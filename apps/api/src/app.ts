@@ -68,6 +68,12 @@ import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { createProfilesService, type ProfilesService } from "./modules/profiles/profiles.service.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import {
+  createReviewsService,
+  type ReviewsService,
+  reviewReportsPerHour,
+} from "./modules/reviews/reviews.service.ts";
 import { createNotifyingAlerts } from "./modules/saved-searches/saved-searches.alerts.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import {
@@ -94,6 +100,7 @@ export interface WebServices {
   savedSearchesService: SavedSearchesService;
   /** The data of the sitemap index and its files (the web server writes the XML). */
   sitemapService: SitemapService;
+  reviewsService: ReviewsService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -434,6 +441,30 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     queue: { expireInSeconds: 600 },
     run: () => moneyService.reconcilePayments(),
   });
+  const reviewsService = createReviewsService({
+    db: database.db,
+    storage,
+    reports: app.createRateCounter({
+      name: "review-reports",
+      max: reviewReportsPerHour,
+      windowMs: 3_600_000,
+    }),
+    onReviewWritten: softly("new review", (review) =>
+      notificationsService.notify(review.seller.id, "reviewNew", {
+        reviewId: review.id,
+        authorName: review.author.name,
+        stars: review.stars,
+        link: `/profile/${review.seller.id}`,
+      }),
+    ),
+    onReplyWritten: softly("review reply", (review) =>
+      notificationsService.notify(review.author.id, "reviewReply", {
+        reviewId: review.id,
+        sellerName: review.seller.name,
+        link: `/profile/${review.seller.id}`,
+      }),
+    ),
+  });
   app.decorate("services", {
     configService,
     catalogService,
@@ -441,6 +472,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     profilesService,
     savedSearchesService,
     sitemapService: createSitemapService(database.db),
+    reviewsService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -477,6 +509,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         sandboxSecret,
         freedomPay: config.payments.freedomPay,
       });
+      await api.register(reviewsRoutes, { reviewsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -352,6 +352,58 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
     expectNone(found);
   });
 
+  it("the reviews: /reviews, and a seller's reviews with a reply, to a guest and to the buyer who may review", {
+    timeout: 600_000,
+  }, async ({ browser, server }) => {
+    const seller = await signUpByPhone(server, uniqueName("a11y_reviewed"));
+    const adId = (await publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), []))).id;
+    const reviewer = await signUpByPhone(server, uniqueName("a11y_reviewer"));
+    const buyer = await signUpByPhone(server, uniqueName("a11y_may_review"));
+    for (const client of [reviewer, buyer]) {
+      const chat = await apiCall<{ id: number }>(server, "POST", "/api/chats", { adId }, client.accessToken);
+      await apiCall(
+        server,
+        "POST",
+        `/api/chats/${chat.id}/messages`,
+        { text: "Ещё продаётся?" },
+        client.accessToken,
+      );
+      await apiCall(server, "POST", `/api/chats/${chat.id}/messages`, { text: "Да" }, seller.accessToken);
+    }
+    const review = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      "/api/reviews",
+      { sellerId: seller.userId, stars: 4, text: "Честный продавец, всё как в объявлении. Рекомендую." },
+      reviewer.accessToken,
+    );
+    await apiCall(
+      server,
+      "POST",
+      `/api/reviews/${review.id}/reply`,
+      { text: "Спасибо!" },
+      seller.accessToken,
+    );
+    const sellerPage = {
+      path: `/profile/${seller.userId}`,
+      ready: (page: Page) => poll(() => page.getByTestId("review-reply").count()).toBe(1),
+    };
+    const found = [
+      ...(await checkPages(browser, server, [
+        { path: "/reviews" },
+        { path: "/reviews?rating=1" },
+        sellerPage,
+      ])),
+      ...(await checkPages(
+        browser,
+        server,
+        [{ ...sellerPage, ready: (page: Page) => page.getByTestId("review-write").waitFor() }],
+        { user: buyer },
+      )),
+    ];
+    expectNone(found);
+  });
+
   it("the inbox: empty, and a conversation with a photo, read receipts and a safety warning", {
     timeout: 600_000,
   }, async ({ browser, server, seeded }) => {

@@ -82,6 +82,17 @@ export const errorStatus = {
   // Profiles (issue 15): the same status for both, so a closed account is simply not there.
   USER_NOT_FOUND: 404,
   USER_UNAVAILABLE: 404,
+  // Reviews (issue 15). Refusals are 409, never 403: the client signs out on any 403 (S4.6).
+  REVIEW_NOT_FOUND: 404,
+  REVIEW_SELLER_NOT_FOUND: 404,
+  REVIEW_SELF: 409,
+  REVIEW_NO_CHAT: 409,
+  REVIEW_SHARED_PHONE: 409,
+  REVIEW_EXISTS: 409,
+  REVIEW_EDIT_CLOSED: 409,
+  REVIEW_REPLY_EXISTS: 409,
+  REVIEW_REPLY_NOT_FOUND: 404,
+  REVIEW_REPORT_EXISTS: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

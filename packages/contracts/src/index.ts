@@ -17,6 +17,7 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./profile.ts";
 export * from "./realtime.ts";
+export * from "./reviews.ts";
 export * from "./safe-redirect.ts";
 export * from "./saved-searches.ts";
 export * from "./user.ts";

@@ -17,6 +17,8 @@ export const notificationKinds = [
   "chatMessage",
   "savedSearchMatch",
   "favoritePriceDrop",
+  "reviewNew",
+  "reviewReply",
   "staffBroadcast",
   "paymentReceipt",
 ] as const;
@@ -74,6 +76,17 @@ export const notificationPayloadSchemas = {
     currency: z.enum(currencies),
     link: linkSchema,
   }),
+  reviewNew: z.object({
+    reviewId: z.number().int(),
+    authorName: z.string().describe("Empty for a deleted account"),
+    stars: z.number().int().min(1).max(5),
+    link: linkSchema,
+  }),
+  reviewReply: z.object({
+    reviewId: z.number().int(),
+    sellerName: z.string().describe("Empty for a deleted account"),
+    link: linkSchema,
+  }),
   staffBroadcast: z.object({
     title: z.string(),
     text: z.string(),
@@ -113,6 +126,8 @@ export const notificationSchema = z.discriminatedUnion("kind", [
     kind: z.literal("favoritePriceDrop"),
     payload: notificationPayloadSchemas.favoritePriceDrop,
   }),
+  z.object({ ...base, kind: z.literal("reviewNew"), payload: notificationPayloadSchemas.reviewNew }),
+  z.object({ ...base, kind: z.literal("reviewReply"), payload: notificationPayloadSchemas.reviewReply }),
   z.object({
     ...base,
     kind: z.literal("staffBroadcast"),
@@ -158,6 +173,8 @@ export const notificationPreferencesSchema = z.object({
   chatMessage: channelSwitchesSchema,
   savedSearchMatch: channelSwitchesSchema,
   favoritePriceDrop: channelSwitchesSchema,
+  reviewNew: channelSwitchesSchema,
+  reviewReply: channelSwitchesSchema,
   staffBroadcast: channelSwitchesSchema,
   paymentReceipt: channelSwitchesSchema,
 }) satisfies z.ZodType<Record<NotificationKind, Record<NotificationChannel, boolean>>>;
@@ -172,6 +189,8 @@ export const notificationPreferencesInputSchema = z.strictObject({
   chatMessage: channelChangeSchema,
   savedSearchMatch: channelChangeSchema,
   favoritePriceDrop: channelChangeSchema,
+  reviewNew: channelChangeSchema,
+  reviewReply: channelChangeSchema,
   staffBroadcast: channelChangeSchema,
   paymentReceipt: channelChangeSchema,
 });

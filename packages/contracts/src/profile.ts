@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adPageQuerySchema } from "./ads/ad-api.ts";
+import { sellerRatingSchema } from "./reviews.ts";
 import { type Vertical, verticals } from "./verticals.ts";
 
 /** The tabs of `/profile/{id}` (spec S2.5): default (vehicles), adds (every ad), uslugi (services). */
@@ -47,6 +48,7 @@ export const publicProfileSchema = z.object({
     .min(0)
     .nullable()
     .describe("Median minutes to the first reply over the same chats; null below 5 chats"),
+  rating: sellerRatingSchema.describe("The seller's rating from visible reviews (decision 058)"),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -177,6 +177,57 @@ async function newOwnerSavedSearch(): Promise<number> {
   return response.json<{ id: number }>().id;
 }
 
+/** A new account older than a day (the usual new-chat limit). */
+async function newOldAccount(): Promise<Account> {
+  const account = await signUpUser(harness);
+  await harness.database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(users.id, account.userId));
+  return account;
+}
+
+/** `buyer` chats with `seller` about a new ad of the seller, and both write: a review may follow. */
+async function exchangeMessages(buyer: Account, seller: Account): Promise<void> {
+  const ad = await createPublished(harness, seller, bodies.car);
+  const opened = await callAs(harness, buyer)("POST", "/api/chats", { adId: ad.id });
+  if (opened.statusCode !== 201) throw new Error(opened.body);
+  const chatId = opened.json<{ id: number }>().id;
+  for (const writer of [buyer, seller]) {
+    const sent = await callAs(harness, writer)("POST", `/api/chats/${chatId}/messages`, { text: "Hello" });
+    if (sent.statusCode !== 201) throw new Error(sent.body);
+  }
+}
+
+const reviewText = "A fair seller, the car was as described.";
+
+/** A new review of `seller` by `author` after a chat: its id. */
+async function newReview(author: Account, seller: Account): Promise<number> {
+  await exchangeMessages(author, seller);
+  const response = await callAs(harness, author)("POST", "/api/reviews", {
+    sellerId: seller.userId,
+    stars: 5,
+    text: reviewText,
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json<{ id: number }>().id;
+}
+
+/** One review per row of the matrix, made when the row first asks (every caller then names it). */
+const rowReviews = new Map<string, Promise<number>>();
+function reviewOf(row: string, make: () => Promise<number>): Promise<number> {
+  let id = rowReviews.get(row);
+  if (!id) {
+    id = make();
+    rowReviews.set(row, id);
+  }
+  return id;
+}
+/** A review of the owner by a new account. */
+const reviewOfOwner = (row: string) => reviewOf(row, async () => newReview(await newOldAccount(), owner));
+/** A review by the owner of a new seller. */
+const reviewByOwner = (row: string) => reviewOf(row, async () => newReview(owner, await newOldAccount()));
+
 /** A new session of the owner; its id from the access token's claims. */
 /** A pending sandbox top-up of the owner, written directly (the API allows 5 unfinished at once). */
 async function newOwnerPayment(): Promise<string> {
@@ -628,6 +679,69 @@ const matrix: Record<string, Row> = {
       payload: { title: "Access matrix", text: "A broadcast", link: null },
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 202 },
+  },
+  // Reviews: "user" is the seller of the reviews a row names (or, to change one, their author).
+  "GET /api/reviews": { call: fixed("/api/reviews?rating=5&vertical=car"), expect: open(200) },
+  "GET /api/reviews/sellers/{sellerId}": {
+    call: async () => ({ url: `/api/reviews/sellers/${owner.userId}` }),
+    expect: open(200),
+  },
+  "GET /api/reviews/sellers/{sellerId}/eligibility": {
+    call: async () => ({ url: `/api/reviews/sellers/${owner.userId}/eligibility` }),
+    expect: open(200),
+  },
+  // Each signed-in caller chatted with the owner first; the owner cannot review themselves (409).
+  "POST /api/reviews": {
+    call: async (caller, name) => {
+      if (caller && name !== "user" && name !== "blocked") await exchangeMessages(caller, owner);
+      return { url: "/api/reviews", payload: { sellerId: owner.userId, stars: 4, text: reviewText } };
+    },
+    expect: { ...signedIn(201), user: 409 },
+  },
+  "PATCH /api/reviews/{id}": {
+    call: async () => ({ url: `/api/reviews/${await reviewByOwner("edit")}`, payload: { stars: 4 } }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/reviews/{id}/reply": {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfOwner("reply")}/reply`,
+      payload: { text: "Thanks" },
+    }),
+    expect: ownerOnly(201),
+  },
+  "PATCH /api/reviews/{id}/reply": {
+    call: async () => {
+      const id = await reviewOf("edit-reply", async () => {
+        const created = await reviewOfOwner("edit-reply-review");
+        const replied = await asOwner()("POST", `/api/reviews/${created}/reply`, { text: "Thanks" });
+        if (replied.statusCode !== 201) throw new Error(replied.body);
+        return created;
+      });
+      return { url: `/api/reviews/${id}/reply`, payload: { text: "Thank you!" } };
+    },
+    expect: ownerOnly(200),
+  },
+  "POST /api/reviews/{id}/report": {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfOwner("report")}/report`,
+      payload: { reason: "fake" },
+    }),
+    expect: signedIn(201),
+  },
+  // Moderators and admins; anyone else is told there is no such route (decision 029).
+  "POST /api/reviews/{id}/hide": {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfOwner("hide")}/hide`,
+      payload: { reason: "Spam" },
+    }),
+    expect: moderators(200),
+  },
+  "POST /api/reviews/{id}/restore": {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfOwner("restore")}/restore`,
+      payload: { reason: "Checked" },
+    }),
+    expect: moderators(200),
   },
   // Saved searches: each caller saves filters of its own; the id rows name one of the owner's.
   "GET /api/saved-searches": { call: fixed("/api/saved-searches"), expect: signedIn(200) },

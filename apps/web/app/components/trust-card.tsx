@@ -18,11 +18,6 @@ export type TrustCardProfile = Omit<PublicProfile, "tabCounts">;
 
 export interface TrustCardProps {
   profile: TrustCardProfile;
-  /**
-   * The seller's rating: stars and the reviews count, as the reviews feature draws them (passed
-   * where the profile is loaded); nothing shows without it.
-   */
-  rating?: ReactNode;
   /** The name links to the profile (beside an ad); on the profile itself it is plain text. */
   linkToProfile?: boolean;
   /** "Other ads from this seller" under the facts (beside an ad). */
@@ -33,7 +28,6 @@ export interface TrustCardProps {
 
 export function TrustCard({
   profile,
-  rating,
   linkToProfile = false,
   showOtherAds = false,
   children,
@@ -67,10 +61,22 @@ export function TrustCard({
             <span className={classes.since}>
               {t("profile.trust.memberSince", { year: profile.createdAt.slice(0, 4) })}
             </span>
-            {rating && (
-              <div className={classes.rating} data-testid="trust-card-rating">
-                {rating}
-              </div>
+            {profile.rating.average !== null && profile.rating.count > 0 && (
+              // A star and figures, not the reviews feature's stars: the card stands on every ad page.
+              <AppLink
+                to={`${profilePath}#reviews`}
+                className={classes.rating}
+                data-testid="trust-card-rating"
+                aria-label={t("reviews.rating.label", {
+                  average: formatNumber(profile.rating.average, 1, locale),
+                  count: profile.rating.count,
+                })}
+              >
+                <span aria-hidden>★ {formatNumber(profile.rating.average, 1, locale)}</span>
+                <span className={classes.ratingCount} aria-hidden>
+                  {t("reviews.rating.count", { count: profile.rating.count })}
+                </span>
+              </AppLink>
             )}
           </div>
         </div>

@@ -6,6 +6,7 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";
 export * from "./regions.ts";
+export * from "./reviews.ts";
 export * from "./saved-searches.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";

@@ -5,10 +5,12 @@ import { adSchema, adSearchResponseSchema, verticals } from "@unaa/contracts";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage, type FileStorage } from "../../lib/storage.ts";
+import { findExchangedAdChat } from "../../modules/chats/chats.repository.ts";
 import { photoFileKeys } from "../../modules/photos/photos.service.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { adPhotos, ads, users } from "../schema/index.ts";
+import { adPhotos, ads, reviews, users } from "../schema/index.ts";
 import { type DemoAdsResult, seedDemoAds } from "./demo-ads.seed.ts";
+import { seedDemoReviews } from "./demo-reviews.seed.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
 let harness: TestApp;
@@ -100,5 +102,21 @@ describe("demo ads", () => {
       const isLast = index === holders.length - 1;
       expect(await exists(fileKey), `after ${index + 1} of ${holders.length}`).toBe(!isLast);
     }
+  });
+
+  it("[P8.4] seeds reviews and replies, each after a chat in which both wrote; only once", async () => {
+    const db = harness.database.db;
+    const written = await seedDemoReviews(db);
+    expect(written).toBeGreaterThan(5);
+    const rows = await db.select().from(reviews);
+    expect(rows).toHaveLength(written);
+    expect(rows.some((row) => row.replyText !== null)).toBe(true);
+    for (const row of rows) {
+      expect(row.authorId).not.toBe(row.sellerId);
+      expect(await findExchangedAdChat(db, row.authorId, row.sellerId)).toBeDefined();
+    }
+    const latest = (await get("/api/reviews?limit=5")) as { items: unknown[] };
+    expect(latest.items).toHaveLength(5);
+    expect(await seedDemoReviews(db)).toBe(0);
   });
 });

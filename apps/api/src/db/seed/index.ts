@@ -6,6 +6,7 @@ import type { Database } from "../client.ts";
 import { regions } from "../schema/index.ts";
 import { describeCatalogImport, importCatalog } from "./catalog.seed.ts";
 import { seedDemoAds } from "./demo-ads.seed.ts";
+import { seedDemoReviews } from "./demo-reviews.seed.ts";
 import { readRegionsFile, seedRegions } from "./regions.seed.ts";
 import { DEMO_PASSWORD, seedDemoUsers } from "./users.seed.ts";
 
@@ -19,6 +20,7 @@ export interface SeedOptions {
   /**
    * A few thousand demo ads from demo sellers, their generated photos stored here (needs
    * `demoUsers` for the demo user's own ads). Development only; only into a database without ads.
+   * Reviews of the sellers with the most ads follow (only into a database without reviews).
    */
   demoAds?: { storage: FileStorage };
 }
@@ -45,6 +47,7 @@ export async function seedDatabase(
         ? `seed: ${demo.ads} demo ads of ${demo.sellers} demo sellers, ${demo.pictures} pictures, ${(demo.milliseconds / 1000).toFixed(1)} s`
         : "seed: no demo ads (the database has ads)",
     );
+    log.info(`seed: ${await seedDemoReviews(db)} demo reviews (after chats in which both wrote)`);
   }
 }
 

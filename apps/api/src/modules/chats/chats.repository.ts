@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   adPhotos,
@@ -390,20 +405,31 @@ export async function insertReport(db: Database, values: typeof chatReports.$inf
   return row;
 }
 
-/** Whether the buyer wrote to the seller in a chat about one of the seller's ads. */
-export async function hasWrittenAboutAd(db: Database, buyerId: number, sellerId: number): Promise<boolean> {
+/**
+ * The latest chat about an ad of `sellerId` (still there) that `buyerId` opened and in which both
+ * wrote: what a review of the seller needs (product.md section 8, decision 058).
+ */
+export async function findExchangedAdChat(
+  db: Database,
+  buyerId: number,
+  sellerId: number,
+): Promise<{ chatId: number; adId: number | null } | undefined> {
+  const wrote = (userId: number) =>
+    sql`exists (select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${chatMessages.senderId} = ${userId})`;
   const [row] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .select({ chatId: chats.id, adId: sql<number>`${chats.adId}` })
+    .from(chats)
     .where(
       and(
         eq(chats.subject, "ad"),
+        isNotNull(chats.adId),
         eq(chats.sellerId, sellerId),
         eq(chats.buyerId, buyerId),
-        eq(chatMessages.senderId, buyerId),
+        wrote(buyerId),
+        wrote(sellerId),
       ),
     )
+    .orderBy(desc(chats.lastActivityAt), desc(chats.id))
     .limit(1);
-  return row !== undefined;
+  return row;
 }

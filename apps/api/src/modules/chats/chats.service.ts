@@ -1,27 +1,26 @@
-import {
-  type AdStatus,
-  type Chat,
-  type ChatAd,
-  type ChatBlockResponse,
-  type ChatBlocksResponse,
-  type ChatListQuery,
-  type ChatListResponse,
-  type ChatMessage,
-  type ChatMessageInput,
-  type ChatMessagesQuery,
-  type ChatMessagesResponse,
-  type ChatOpenInput,
-  type ChatPeer,
-  type ChatReadResponse,
-  type ChatReport,
-  type ChatReportInput,
-  type ChatReportReason,
-  type ChatWarningKind,
-  type Currency,
-  type FieldError,
-  recordIdSchema,
-  type ServerToClientEvents,
-  type Vertical,
+import type {
+  AdStatus,
+  Chat,
+  ChatAd,
+  ChatBlockResponse,
+  ChatBlocksResponse,
+  ChatListQuery,
+  ChatListResponse,
+  ChatMessage,
+  ChatMessageInput,
+  ChatMessagesQuery,
+  ChatMessagesResponse,
+  ChatOpenInput,
+  ChatPeer,
+  ChatReadResponse,
+  ChatReport,
+  ChatReportInput,
+  ChatReportReason,
+  ChatWarningKind,
+  Currency,
+  FieldError,
+  ServerToClientEvents,
+  Vertical,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
@@ -30,6 +29,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fieldError } from "../../lib/field-errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { toStoredAdPhoto } from "../photos/photos.repository.ts";
 import { toAdCover, toAdPhoto } from "../photos/photos.service.ts";
 import {
@@ -54,7 +54,6 @@ import {
   findProfileChat,
   findUnreadChatIds,
   findUsers,
-  hasWrittenAboutAd,
   insertBlock,
   insertChat,
   insertMessage,
@@ -99,11 +98,6 @@ export interface ChatsService {
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
   unreadChatIds(userId: number): Promise<number[]>;
-  /**
-   * Whether the user wrote to the seller about one of their ads: what a review of the seller needs
-   * (product.md section 8).
-   */
-  hasChattedAboutAd(userId: number, sellerId: number): Promise<boolean>;
 }
 
 export interface ChatsServiceDeps {
@@ -120,27 +114,6 @@ export interface ChatsServiceDeps {
     receiverId: number;
     text: string;
   }): Promise<void>;
-}
-
-function encodeListCursor(at: Date, id: number): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-}
-
-function decodeListCursor(cursor: string): { at: Date; id: number } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string") {
-      const at = new Date(parsed[0]);
-      if (!Number.isNaN(at.getTime()) && recordIdSchema.safeParse(parsed[1]).success) {
-        return { at, id: parsed[1] as number };
-      }
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw new AppError("VALIDATION_FAILED", {
-    errors: [{ path: "cursor", code: "invalid", message: "invalid cursor" }],
-  });
 }
 
 function otherMemberOf(chat: ChatRow, userId: number): number {
@@ -279,14 +252,14 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
 
   return {
     async listChats(userId, { cursor, limit }) {
-      const after = cursor ? decodeListCursor(cursor) : null;
+      const after = cursor ? decodeTimeCursor(cursor) : null;
       const rows = await findMemberChats(db, userId, after, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: await presentChats(userId, page),
         nextCursor:
-          rows.length > limit && last ? encodeListCursor(last.chat.lastActivityAt, last.chat.id) : null,
+          rows.length > limit && last ? encodeTimeCursor(last.chat.lastActivityAt, last.chat.id) : null,
       };
     },
 
@@ -479,10 +452,6 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
 
     unreadChatIds(userId) {
       return findUnreadChatIds(db, userId);
-    },
-
-    hasChattedAboutAd(userId, sellerId) {
-      return hasWrittenAboutAd(db, userId, sellerId);
     },
   };
 }

@@ -27,7 +27,7 @@ import {
 } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { deleteUnattachedPhotoRows } from "../photos/photos.repository.ts";
-import { hasWrittenAboutAd } from "./chats.repository.ts";
+import { findExchangedAdChat } from "./chats.repository.ts";
 import { chatMessagesPerMinute, newChatsPerHourYoung } from "./chats.service.ts";
 
 let harness: TestApp;
@@ -134,11 +134,8 @@ describe("opening a chat", () => {
       other: { id: buyer.userId },
     });
 
-    // What a review of the seller needs (product.md section 8): the buyer wrote about an ad.
-    const db = harness.database.db;
-    expect(await hasWrittenAboutAd(db, buyer.userId, seller.userId)).toBe(true);
-    expect(await hasWrittenAboutAd(db, seller.userId, buyer.userId)).toBe(false);
-    expect(await hasWrittenAboutAd(db, third.userId, seller.userId)).toBe(false);
+    // A review of the seller needs both to have written (decision 058; tested in reviews.test.ts).
+    expect(await findExchangedAdChat(harness.database.db, buyer.userId, seller.userId)).toBeUndefined();
 
     // The ad's "chats started" counter, in the owner's list.
     const mine = await call(seller)("GET", "/api/users/me/ads");

@@ -101,6 +101,14 @@ const texts: Record<Locale, LocaleTexts> = {
         title: "Цена снижена",
         body: `«${p.title}»: ${money("ru", p.price, p.currency)} вместо ${money("ru", p.oldPrice, p.currency)}.`,
       }),
+      reviewNew: (p) => ({
+        title: "Новый отзыв о вас",
+        body: `${p.authorName || "Удалённый пользователь"}: ${"★".repeat(p.stars)}${"☆".repeat(5 - p.stars)}`,
+      }),
+      reviewReply: (p) => ({
+        title: "Ответ на ваш отзыв",
+        body: `${p.sellerName || "Продавец"} ответил на ваш отзыв.`,
+      }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       paymentReceipt: (p) =>
         p.status === "paid"
@@ -147,6 +155,14 @@ const texts: Record<Locale, LocaleTexts> = {
         title: "Баасы түштү",
         body: `«${p.title}»: ${money("ky", p.oldPrice, p.currency)} ордуна ${money("ky", p.price, p.currency)}.`,
       }),
+      reviewNew: (p) => ({
+        title: "Сиз жөнүндө жаңы пикир",
+        body: `${p.authorName || "Өчүрүлгөн колдонуучу"}: ${"★".repeat(p.stars)}${"☆".repeat(5 - p.stars)}`,
+      }),
+      reviewReply: (p) => ({
+        title: "Пикириңизге жооп",
+        body: `${p.sellerName || "Сатуучу"} пикириңизге жооп берди.`,
+      }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       paymentReceipt: (p) =>
         p.status === "paid"
@@ -192,6 +208,14 @@ const texts: Record<Locale, LocaleTexts> = {
       favoritePriceDrop: (p) => ({
         title: "Price dropped",
         body: `"${p.title}": ${money("en", p.price, p.currency)}, was ${money("en", p.oldPrice, p.currency)}.`,
+      }),
+      reviewNew: (p) => ({
+        title: "New review of you",
+        body: `${p.authorName || "A deleted user"}: ${"★".repeat(p.stars)}${"☆".repeat(5 - p.stars)}`,
+      }),
+      reviewReply: (p) => ({
+        title: "Reply to your review",
+        body: `${p.sellerName || "The seller"} replied to your review.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       paymentReceipt: (p) =>

@@ -14,6 +14,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { createSearchCache } from "../../lib/search-cache.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { readSellerRatings } from "../reviews/reviews.repository.ts";
 import {
   countActiveAdsByVertical,
   findProfileUser,
@@ -61,8 +62,9 @@ export function createProfilesService(deps: {
       const user = await findProfileUser(db, userId);
       if (!user) throw new AppError("USER_NOT_FOUND");
       if (user.deletedAt || user.blockedAt) throw new AppError("USER_UNAVAILABLE");
-      const [byVertical, stats] = await Promise.all([
+      const [byVertical, ratings, stats] = await Promise.all([
         countActiveAdsByVertical(db, userId),
+        readSellerRatings(db, [userId]),
         responseStats.get(String(userId), () =>
           findResponseStats(
             db,
@@ -87,6 +89,7 @@ export function createProfilesService(deps: {
         activeAds: tabCounts.adds,
         tabCounts,
         ...toResponseStats(stats),
+        rating: ratings.get(userId) ?? { average: null, count: 0 },
       };
     },
   };

@@ -106,6 +106,7 @@ async function loadSeller(services: ServerContext["services"], ad: Ad): Promise<
       activeAds: ad.seller.activeAds,
       responseRate: null,
       responseMinutes: null,
+      rating: { average: null, count: 0 },
     };
   }
 }

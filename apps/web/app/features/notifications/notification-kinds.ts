@@ -9,8 +9,10 @@ const kindOrder: Record<NotificationKind, number> = {
   chatMessage: 4,
   savedSearchMatch: 5,
   favoritePriceDrop: 6,
-  staffBroadcast: 7,
-  paymentReceipt: 8,
+  reviewNew: 7,
+  reviewReply: 8,
+  staffBroadcast: 9,
+  paymentReceipt: 10,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 

@@ -46,6 +46,8 @@ const samples: Notification[] = [
       link: "/car/9",
     },
   },
+  { ...base, kind: "reviewNew", payload: { reviewId: 4, authorName: "aibek", stars: 4, link: "/profile/5" } },
+  { ...base, kind: "reviewReply", payload: { reviewId: 4, sellerName: "", link: "/profile/5" } },
   {
     ...base,
     kind: "staffBroadcast",
@@ -116,8 +118,21 @@ describe("notification texts", () => {
     expect(text).toEqual({ title: "New message from a deleted user", text: "Photo" });
   });
 
+  it("[P8.4] tells the seller the stars of a new review and the author who replied", () => {
+    const review = samples[6] as Notification;
+    const reply = samples[7] as Notification;
+    const context = { now, timeZone };
+    expect(notificationText(getI18n("en").t, review, { ...context, locale: "en" })).toEqual({
+      title: "New review of you",
+      text: "aibek rated you 4 out of 5.",
+    });
+    expect(notificationText(getI18n("ru").t, reply, { ...context, locale: "ru" }).text).toBe(
+      "Продавец ответил(а) на ваш отзыв.",
+    );
+  });
+
   it("leads to the payload's link, or nowhere for a broadcast without one", () => {
     expect(notificationLink(samples[0] as Notification)).toBe("/car/7");
-    expect(notificationLink(samples[6] as Notification)).toBeNull();
+    expect(notificationLink(samples[8] as Notification)).toBeNull();
   });
 });

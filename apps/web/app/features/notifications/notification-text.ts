@@ -70,6 +70,17 @@ export function notificationText(
         }),
       };
     }
+    case "reviewNew": {
+      const { authorName, stars } = notification.payload;
+      return {
+        title: t(`${key}.title`),
+        text: t(`${key}.text`, { name: authorName || t(`${key}.deletedUser`), stars }),
+      };
+    }
+    case "reviewReply": {
+      const { sellerName } = notification.payload;
+      return { title: t(`${key}.title`), text: t(`${key}.text`, { name: sellerName || t(`${key}.seller`) }) };
+    }
     case "staffBroadcast": {
       // Staff write a broadcast in one language: shown as written.
       const { title, text } = notification.payload;

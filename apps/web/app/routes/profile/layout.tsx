@@ -8,6 +8,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TrustCard } from "../../components/trust-card.tsx";
 import { loginPath } from "../../features/ads/ad-page-seller.tsx";
+import { SellerReviews } from "../../features/reviews/seller-reviews.tsx";
 import { localizePath, stripLocale } from "../../lib/i18n.ts";
 import { isAdId, notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
@@ -168,6 +169,9 @@ export default function ProfileLayout({ loaderData, params }: Route.ComponentPro
               <Outlet />
             </Tabs.Panel>
           </Tabs>
+          <div className={classes.reviews}>
+            <SellerReviews sellerId={profile.id} />
+          </div>
         </div>
       </div>
     </Container>
