@@ -7,7 +7,8 @@
 //  2. Chat delivery: PAIRS chats, messages sent through the HTTP API at RATE per second in total
 //     for DURATION seconds, both sides in turn, while the idle sockets stay connected; each message is
 //     timed from the moment it is sent to its first arrival on a socket of the receiver
-//     (p50/p95/p99), every member's sockets receiving it as the app sends it.
+//     (p50/p95/p99), every member's sockets receiving it as the app sends it. Also the server's CPU
+//     time and SQL statements per message: figures a busy machine does not inflate.
 //
 // `--profile` runs the server under `node --cpu-prof` and prints where its CPU went while chatting.
 //
@@ -24,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { ClientCommand, ClientMessage } from "./realtime-clients.ts";
-import type { ServerMemory, ServerMessage } from "./realtime-server.ts";
+import type { ServerMemory, ServerMessage, ServerWork } from "./realtime-server.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -94,6 +95,11 @@ const memory = async (): Promise<ServerMemory> => {
   server.send("memory");
   return ((await answer) as Extract<ServerMessage, { type: "memory" }>).memory;
 };
+const work = async (): Promise<ServerWork> => {
+  const answer = nextMessage<ServerMessage>(server, (message) => message.type === "work");
+  server.send("work");
+  return ((await answer) as Extract<ServerMessage, { type: "work" }>).work;
+};
 const command = <T extends ClientMessage["type"]>(sent: ClientCommand, answer: T) => {
   const reply = nextMessage<ClientMessage>(clients, (message) => message.type === answer);
   clients.send(sent);
@@ -136,12 +142,12 @@ try {
     `  target: ${SOCKETS} sockets in ≤ 400 MB RSS: ${after.rss <= 400 * 1_048_576 ? "met" : "NOT met"}`,
   );
 
+  await command({ type: "open", pairs: PAIRS, userIds: ready.userIds }, "opened");
+  const workBefore = await work();
   chatFrom = monotonicMicroseconds();
-  const chatted = await command(
-    { type: "chat", pairs: PAIRS, rate: RATE, durationSeconds: DURATION, userIds: ready.userIds },
-    "chatted",
-  );
+  const chatted = await command({ type: "chat", rate: RATE, durationSeconds: DURATION }, "chatted");
   chatTo = monotonicMicroseconds();
+  const workAfter = await work();
   const sorted = chatted.latenciesMs.sort((a, b) => a - b);
   const lost = chatted.sent - chatted.refused - chatted.delivered;
   console.info(
@@ -153,6 +159,12 @@ try {
       `p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
   );
   console.info(`  target: p95 ≤ 50 ms: ${percentile(sorted, 95) <= 50 ? "met" : "NOT met"}`);
+  const perMessage = (value: number) => value / Math.max(1, chatted.sent);
+  console.info(
+    `  server per message: CPU ${(perMessage(workAfter.cpuMicros - workBefore.cpuMicros) / 1000).toFixed(2)} ms, ` +
+      `${perMessage(workAfter.statements - workBefore.statements).toFixed(1)} SQL statements ` +
+      `(CPU ${((workAfter.cpuMicros - workBefore.cpuMicros) / 1000 / ((chatTo - chatFrom) / 1000)).toFixed(0)}% of a core over the phase)`,
+  );
   const final = await memory();
   console.info(`  server RSS after the chat phase ${mb(final.rss)}, heap ${mb(final.heapUsed)}`);
 } finally {
