@@ -26,6 +26,8 @@ export type ClientMessage =
       type: "chatted";
       sent: number;
       refused: number;
+      /** Why messages were refused: "429 CHAT_MESSAGES_TOO_FAST", "fetch failed"… with counts. */
+      refusals: Record<string, number>;
       delivered: number;
       seconds: number;
       latenciesMs: number[];
@@ -116,6 +118,12 @@ async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "c
 
   let sent = 0;
   let refused = 0;
+  const refusals: Record<string, number> = {};
+  const refuse = (text: string, why: string) => {
+    refused++;
+    refusals[why] = (refusals[why] ?? 0) + 1;
+    sentAt.delete(text);
+  };
   const inFlight = new Set<Promise<void>>();
   const started = performance.now();
   const total = Math.round(rate * durationSeconds);
@@ -130,16 +138,10 @@ async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "c
       sentAt.set(text, performance.now());
       const request = post(`/api/chats/${chatIds[pair]}/messages`, token, { text })
         .then(async (response) => {
-          if (!response.ok) {
-            refused++;
-            sentAt.delete(text);
-          }
-          await response.arrayBuffer();
+          const body = await response.text();
+          if (!response.ok) refuse(text, `${response.status} ${body.match(/"code":"(\w+)"/)?.[1] ?? ""}`);
         })
-        .catch(() => {
-          refused++;
-          sentAt.delete(text);
-        })
+        .catch((error: unknown) => refuse(text, error instanceof Error ? error.message : String(error)))
         .finally(() => inFlight.delete(request));
       inFlight.add(request);
     }
@@ -155,6 +157,7 @@ async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "c
     type: "chatted",
     sent,
     refused,
+    refusals,
     delivered: latencies.length,
     seconds: (performance.now() - started) / 1000,
     latenciesMs: latencies,

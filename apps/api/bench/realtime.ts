@@ -154,6 +154,7 @@ try {
     `\nChat delivery: ${chatted.sent} messages sent (${(chatted.sent / DURATION).toFixed(0)}/s), ${chatted.refused} refused, ` +
       `${chatted.delivered} delivered, ${lost} not delivered within 5 s`,
   );
+  for (const [why, count] of Object.entries(chatted.refusals)) console.info(`  refused: ${count} × ${why}`);
   console.info(
     `  send → receipt  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
@@ -163,7 +164,7 @@ try {
   console.info(
     `  server per message: CPU ${(perMessage(workAfter.cpuMicros - workBefore.cpuMicros) / 1000).toFixed(2)} ms, ` +
       `${perMessage(workAfter.statements - workBefore.statements).toFixed(1)} SQL statements ` +
-      `(CPU ${((workAfter.cpuMicros - workBefore.cpuMicros) / 1000 / ((chatTo - chatFrom) / 1000)).toFixed(0)}% of a core over the phase)`,
+      `(CPU ${((100 * (workAfter.cpuMicros - workBefore.cpuMicros)) / (chatTo - chatFrom)).toFixed(0)}% of a core over the phase)`,
   );
   const final = await memory();
   console.info(`  server RSS after the chat phase ${mb(final.rss)}, heap ${mb(final.heapUsed)}`);
