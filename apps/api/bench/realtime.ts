@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { ClientCommand, ClientMessage } from "./realtime-clients.ts";
 import type { ServerMemory, ServerMessage, ServerWork } from "./realtime-server.ts";
@@ -80,7 +81,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-realtime-"));
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const profileDir = path.join(dataDir, "profile");
 const server = fork(here("./realtime-server.ts"), {
-  execArgv: ["--expose-gc", ...(options.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [])],
+  execArgv: [
+    ...serverNodeFlags,
+    "--expose-gc",
+    ...(options.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
+  ],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
