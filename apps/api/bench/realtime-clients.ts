@@ -30,6 +30,8 @@ export type ClientMessage =
       refusals: Record<string, number>;
       delivered: number;
       seconds: number;
+      /** From the first send to the last answer of the API (the stragglers' wait not counted). */
+      answeredSeconds: number;
       latenciesMs: number[];
     };
 
@@ -148,6 +150,7 @@ async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "c
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all(inFlight);
+  const answeredSeconds = (performance.now() - started) / 1000;
   // Stragglers: up to 5 s more for messages still on their way.
   const deadline = performance.now() + 5_000;
   while (sentAt.size > 0 && performance.now() < deadline)
@@ -160,6 +163,7 @@ async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "c
     refusals,
     delivered: latencies.length,
     seconds: (performance.now() - started) / 1000,
+    answeredSeconds,
     latenciesMs: latencies,
   });
 }
