@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
 import { measurePages, pageCases, reportPages } from "../../web/bench/pages.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import { type LoadSettings, runLoad } from "./load.ts";
@@ -56,7 +57,7 @@ async function startServer(url: string, nodeOptions: string[] = []): Promise<Ser
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-"));
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [...nodeOptions, startScript], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeOptions, startScript], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -2,8 +2,9 @@
 // channel): socket.io clients and the chat's HTTP calls, on a clock of its own, so a message's
 // delivery time is read where it was sent. Commands from the parent:
 //   connect: opens sockets round-robin over the users' tokens; answers when each got its unread ids.
-//   chat: opens a chat per pair, then sends messages at a steady rate (alternating sides) and times
-//         each from the send to its first arrival on a socket of the receiver.
+//   open: opens (or resumes) a chat per pair of users.
+//   chat: sends messages in those chats at a steady rate (alternating sides) and times each from the
+//         send to its first arrival on a socket of the receiver.
 import { readFileSync } from "node:fs";
 import {
   type ChatMessageEvent,
@@ -15,16 +16,22 @@ import { io, type Socket } from "socket.io-client";
 
 export type ClientCommand =
   | { type: "connect"; url: string; tokensFile: string; sockets: number }
-  | { type: "chat"; pairs: number; rate: number; durationSeconds: number; userIds: number[] };
+  | { type: "open"; pairs: number; userIds: number[] }
+  | { type: "chat"; rate: number; durationSeconds: number };
 
 export type ClientMessage =
   | { type: "connected"; sockets: number; failed: number; seconds: number }
+  | { type: "opened"; chats: number }
   | {
       type: "chatted";
       sent: number;
       refused: number;
+      /** Why messages were refused: "429 CHAT_MESSAGES_TOO_FAST", "fetch failed"… with counts. */
+      refusals: Record<string, number>;
       delivered: number;
       seconds: number;
+      /** From the first send to the last answer of the API (the stragglers' wait not counted). */
+      answeredSeconds: number;
       latenciesMs: number[];
     };
 
@@ -34,6 +41,8 @@ const reply = (message: ClientMessage) => process.send?.(message);
 let url = "";
 let tokens: string[] = [];
 const sockets: ClientSocket[] = [];
+/** The chat of pair i, between the users of tokens 2i and 2i + 1. */
+const chatIds: number[] = [];
 
 function connectOne(token: string): Promise<ClientSocket | null> {
   return new Promise((resolve) => {
@@ -78,10 +87,8 @@ async function post(path: string, token: string, body: object): Promise<Response
   });
 }
 
-async function chat(command: Extract<ClientCommand, { type: "chat" }>): Promise<void> {
-  const { pairs, rate, durationSeconds, userIds } = command;
+async function open({ pairs, userIds }: Extract<ClientCommand, { type: "open" }>): Promise<void> {
   // Users i and i + 1 of the list (ids ascending, like the tokens) form a pair.
-  const chatIds: number[] = [];
   for (let start = 0; start < pairs; start += 50) {
     const opened = await Promise.all(
       Array.from({ length: Math.min(50, pairs - start) }, async (_, offset) => {
@@ -94,6 +101,11 @@ async function chat(command: Extract<ClientCommand, { type: "chat" }>): Promise<
     );
     chatIds.push(...opened);
   }
+  reply({ type: "opened", chats: chatIds.length });
+}
+
+async function chat({ rate, durationSeconds }: Extract<ClientCommand, { type: "chat" }>): Promise<void> {
+  const pairs = chatIds.length;
 
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -108,6 +120,12 @@ async function chat(command: Extract<ClientCommand, { type: "chat" }>): Promise<
 
   let sent = 0;
   let refused = 0;
+  const refusals: Record<string, number> = {};
+  const refuse = (text: string, why: string) => {
+    refused++;
+    refusals[why] = (refusals[why] ?? 0) + 1;
+    sentAt.delete(text);
+  };
   const inFlight = new Set<Promise<void>>();
   const started = performance.now();
   const total = Math.round(rate * durationSeconds);
@@ -122,22 +140,17 @@ async function chat(command: Extract<ClientCommand, { type: "chat" }>): Promise<
       sentAt.set(text, performance.now());
       const request = post(`/api/chats/${chatIds[pair]}/messages`, token, { text })
         .then(async (response) => {
-          if (!response.ok) {
-            refused++;
-            sentAt.delete(text);
-          }
-          await response.arrayBuffer();
+          const body = await response.text();
+          if (!response.ok) refuse(text, `${response.status} ${body.match(/"code":"(\w+)"/)?.[1] ?? ""}`);
         })
-        .catch(() => {
-          refused++;
-          sentAt.delete(text);
-        })
+        .catch((error: unknown) => refuse(text, error instanceof Error ? error.message : String(error)))
         .finally(() => inFlight.delete(request));
       inFlight.add(request);
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all(inFlight);
+  const answeredSeconds = (performance.now() - started) / 1000;
   // Stragglers: up to 5 s more for messages still on their way.
   const deadline = performance.now() + 5_000;
   while (sentAt.size > 0 && performance.now() < deadline)
@@ -147,8 +160,10 @@ async function chat(command: Extract<ClientCommand, { type: "chat" }>): Promise<
     type: "chatted",
     sent,
     refused,
+    refusals,
     delivered: latencies.length,
     seconds: (performance.now() - started) / 1000,
+    answeredSeconds,
     latenciesMs: latencies,
   });
 }
@@ -158,8 +173,8 @@ process.on("message", (command: ClientCommand) => {
     url = command.url;
     tokens = JSON.parse(readFileSync(command.tokensFile, "utf8")) as string[];
     void connect(command.sockets);
-  } else if (command.type === "chat") {
-    void chat(command).catch((error: unknown) => {
+  } else {
+    void (command.type === "open" ? open(command) : chat(command)).catch((error: unknown) => {
       console.error(error);
       process.exit(1);
     });

@@ -1,10 +1,13 @@
 // The server process of `npm run bench:realtime` (realtime.ts starts it with an IPC channel and
 // `--expose-gc`): the real app on a fresh database (PGlite in DATA_DIR, or DATABASE_URL) with
 // USERS bench accounts, each with a session and an access token. It answers the parent's messages:
-//   "memory" → its memory after a full garbage collection; "stop" → closes and exits.
+//   "memory" → its memory after a full garbage collection; "work" → its CPU time and the SQL
+//   statements it has sent so far; "stop" → closes and exits.
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { createApp } from "../src/app.ts";
 import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
@@ -19,13 +22,45 @@ export interface ServerMemory {
   external: number;
 }
 
+/** CPU time (user + system, microseconds) and SQL statements (BEGIN and COMMIT included) so far. */
+export interface ServerWork {
+  cpuMicros: number;
+  statements: number;
+}
+
 export type ServerMessage =
   | { type: "ready"; url: string; tokensFile: string; userIds: number[] }
-  | { type: "memory"; memory: ServerMemory };
+  | { type: "memory"; memory: ServerMemory }
+  | { type: "work"; work: ServerWork };
 
 const send = (message: ServerMessage) => process.send?.(message);
 const userCount = Number(process.env.USERS ?? 2000);
 const dataDir = process.env.DATA_DIR ?? "";
+
+// Every statement either driver sends is counted (PGlite's transactions run BEGIN and COMMIT inside).
+let statements = 0;
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+function countCalls(prototype: object, name: string, per = 1, wrap?: (result: unknown) => unknown): void {
+  const target = prototype as Record<string, Method>;
+  const original = target[name];
+  if (!original) throw new Error(`no ${name} to count`);
+  target[name] = function counted(this: unknown, ...args: unknown[]) {
+    statements += per;
+    return original.apply(this, wrap ? args.map(wrap) : args);
+  };
+}
+countCalls(pg.Client.prototype, "query");
+countCalls(PGlite.prototype, "query");
+countCalls(PGlite.prototype, "exec");
+countCalls(PGlite.prototype, "transaction", 2, (callback) =>
+  typeof callback === "function"
+    ? (tx: object) => {
+        countCalls(tx, "query");
+        countCalls(tx, "exec");
+        return (callback as (tx: object) => unknown)(tx);
+      }
+    : callback,
+);
 
 const config = parseConfig({
   ...process.env,
@@ -87,6 +122,9 @@ process.on("message", async (message: string) => {
     gc?.();
     const { rss, heapUsed, external } = process.memoryUsage();
     send({ type: "memory", memory: { rss, heapUsed, external } });
+  } else if (message === "work") {
+    const { user, system } = process.cpuUsage();
+    send({ type: "work", work: { cpuMicros: user + system, statements } });
   } else if (message === "stop") {
     await app.close();
     await database.close();

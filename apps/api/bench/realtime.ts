@@ -7,7 +7,9 @@
 //  2. Chat delivery: PAIRS chats, messages sent through the HTTP API at RATE per second in total
 //     for DURATION seconds, both sides in turn, while the idle sockets stay connected; each message is
 //     timed from the moment it is sent to its first arrival on a socket of the receiver
-//     (p50/p95/p99), every member's sockets receiving it as the app sends it.
+//     (p50/p95/p99), every member's sockets receiving it as the app sends it; the rate the API kept up
+//     with (messages answered per second). Also the server's CPU time and SQL statements per message:
+//     figures a busy machine does not inflate.
 //
 // `--profile` runs the server under `node --cpu-prof` and prints where its CPU went while chatting.
 //
@@ -22,9 +24,10 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import type { ClientCommand, ClientMessage } from "./realtime-clients.ts";
-import type { ServerMemory, ServerMessage } from "./realtime-server.ts";
+import type { ServerMemory, ServerMessage, ServerWork } from "./realtime-server.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -79,7 +82,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-realtime-"));
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const profileDir = path.join(dataDir, "profile");
 const server = fork(here("./realtime-server.ts"), {
-  execArgv: ["--expose-gc", ...(options.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [])],
+  execArgv: [
+    ...serverNodeFlags,
+    "--expose-gc",
+    ...(options.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
+  ],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -93,6 +100,11 @@ const memory = async (): Promise<ServerMemory> => {
   const answer = nextMessage<ServerMessage>(server, (message) => message.type === "memory");
   server.send("memory");
   return ((await answer) as Extract<ServerMessage, { type: "memory" }>).memory;
+};
+const work = async (): Promise<ServerWork> => {
+  const answer = nextMessage<ServerMessage>(server, (message) => message.type === "work");
+  server.send("work");
+  return ((await answer) as Extract<ServerMessage, { type: "work" }>).work;
 };
 const command = <T extends ClientMessage["type"]>(sent: ClientCommand, answer: T) => {
   const reply = nextMessage<ClientMessage>(clients, (message) => message.type === answer);
@@ -136,23 +148,31 @@ try {
     `  target: ${SOCKETS} sockets in ≤ 400 MB RSS: ${after.rss <= 400 * 1_048_576 ? "met" : "NOT met"}`,
   );
 
+  await command({ type: "open", pairs: PAIRS, userIds: ready.userIds }, "opened");
+  const workBefore = await work();
   chatFrom = monotonicMicroseconds();
-  const chatted = await command(
-    { type: "chat", pairs: PAIRS, rate: RATE, durationSeconds: DURATION, userIds: ready.userIds },
-    "chatted",
-  );
+  const chatted = await command({ type: "chat", rate: RATE, durationSeconds: DURATION }, "chatted");
   chatTo = monotonicMicroseconds();
+  const workAfter = await work();
   const sorted = chatted.latenciesMs.sort((a, b) => a - b);
   const lost = chatted.sent - chatted.refused - chatted.delivered;
   console.info(
-    `\nChat delivery: ${chatted.sent} messages sent (${(chatted.sent / DURATION).toFixed(0)}/s), ${chatted.refused} refused, ` +
-      `${chatted.delivered} delivered, ${lost} not delivered within 5 s`,
+    `\nChat delivery: ${chatted.sent} messages sent (${(chatted.sent / DURATION).toFixed(0)}/s asked), ${chatted.refused} refused, ` +
+      `${chatted.delivered} delivered, ${lost} not delivered within 5 s; achieved ` +
+      `${((chatted.sent - chatted.refused) / chatted.answeredSeconds).toFixed(0)} messages/s (the last answered after ${chatted.answeredSeconds.toFixed(1)} s)`,
   );
+  for (const [why, count] of Object.entries(chatted.refusals)) console.info(`  refused: ${count} × ${why}`);
   console.info(
     `  send → receipt  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
   );
   console.info(`  target: p95 ≤ 50 ms: ${percentile(sorted, 95) <= 50 ? "met" : "NOT met"}`);
+  const perMessage = (value: number) => value / Math.max(1, chatted.sent);
+  console.info(
+    `  server per message: CPU ${(perMessage(workAfter.cpuMicros - workBefore.cpuMicros) / 1000).toFixed(2)} ms, ` +
+      `${perMessage(workAfter.statements - workBefore.statements).toFixed(1)} SQL statements ` +
+      `(CPU ${((100 * (workAfter.cpuMicros - workBefore.cpuMicros)) / (chatTo - chatFrom)).toFixed(0)}% of a core over the phase)`,
+  );
   const final = await memory();
   console.info(`  server RSS after the chat phase ${mb(final.rss)}, heap ${mb(final.heapUsed)}`);
 } finally {

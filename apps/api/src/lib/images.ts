@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { adPhotoMaxPixels, adPhotoWidths, adPhotoWidthsFor } from "@unaa/contracts";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 import { limitConcurrency } from "./concurrency.ts";
 import { type DecodedHeic, decodeHevcHeic, readHeifHeader } from "./heic.ts";
@@ -20,8 +20,21 @@ export const MAX_INPUT_PIXELS = 60_000_000;
  */
 export const MAX_IMAGE_SIDE = 16_383;
 
-// Uploads are one-offs: no point keeping decoded images in sharp's cache.
-sharp.cache(false);
+type SharpFunction = typeof import("sharp")["default"];
+let loadingSharp: Promise<SharpFunction> | undefined;
+/**
+ * sharp (libvips, ~15 MB of a process's memory) is loaded with the first image, not at start: most
+ * requests never touch one, and a process that serves none (a socket-only one, a job worker) never
+ * pays for it.
+ */
+function loadSharp(): Promise<SharpFunction> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    // Uploads are one-offs: no point keeping decoded images in sharp's cache.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /**
  * The one pool for image work (avatars, ad photos): at most one task per core but one, so parallel
@@ -65,6 +78,7 @@ interface OpenedImage {
  * Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
  */
 async function openImage(input: Buffer, maxPixels: number): Promise<OpenedImage> {
+  const sharp = await loadSharp();
   const kind = detectImageKind(input);
   if (!kind) throw new AppError("IMAGE_UNSUPPORTED");
   const heif = kind === "heic" ? readHeifHeader(input) : null;
@@ -149,6 +163,7 @@ export function encodeAdPhoto(input: Buffer): Promise<EncodedAdPhoto> {
 }
 
 async function encodeAdPhotoNow(input: Buffer): Promise<EncodedAdPhoto> {
+  const sharp = await loadSharp();
   const original = await openImage(input, adPhotoMaxPixels);
   const largest = Math.min(original.width, adPhotoWidths.at(-1) ?? original.width);
   try {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { deriveAuthKeys, hashOneTimeCode, signAccessToken, verifyAccessToken } from "./tokens.ts";
+import {
+  createAccessTokenVerifier,
+  deriveAuthKeys,
+  hashOneTimeCode,
+  signAccessToken,
+  verifyAccessToken,
+} from "./tokens.ts";
 
 const keys = deriveAuthKeys("x".repeat(40));
 const otherKeys = deriveAuthKeys("y".repeat(40));
@@ -25,6 +31,26 @@ describe("tokens", () => {
     const old = await signAccessToken(keys.accessToken, claims, Date.now() - 16 * 60_000);
     await expect(verifyAccessToken(keys.accessToken, old)).rejects.toBeInstanceOf(AppError);
     await expect(verifyAccessToken(keys.accessToken, old)).rejects.toMatchObject({ code: "TOKEN_EXPIRED" });
+  });
+
+  it("remembers accepted tokens (LRU), still refusing them once expired, and never remembers a refused one", async () => {
+    let clock = Date.now();
+    const verify = createAccessTokenVerifier(keys.accessToken, { size: 2, now: () => clock });
+    const sign = (userId: number) =>
+      signAccessToken(keys.accessToken, { userId, sessionId: "s", roles: [] }, clock);
+    const [first, second, third] = [await sign(1), await sign(2), await sign(3)];
+    expect(await verify(first)).toMatchObject({ userId: 1 });
+    // A remembered token is answered without checking its signature again: same claims.
+    expect(await verify(first)).toEqual(await verifyAccessToken(keys.accessToken, first));
+    const forged = `${second.slice(0, -2)}xx`;
+    for (let attempt = 0; attempt < 2; attempt++)
+      await expect(verify(forged)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await verify(second);
+    await verify(third);
+    // Its expiry is checked on every use, remembered or not.
+    clock += 15 * 60_000;
+    for (const token of [first, second, third])
+      await expect(verify(token)).rejects.toMatchObject({ code: "TOKEN_EXPIRED" });
   });
 
   it("keeps each key to its purpose: one key per use, each from the secret", () => {

@@ -10,10 +10,10 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import {
   type AuthKeys,
+  createAccessTokenVerifier,
   createRefreshToken,
   hashRefreshToken,
   signAccessToken,
-  verifyAccessToken,
 } from "../../lib/tokens.ts";
 import type { RequestUser } from "../../plugins/auth.ts";
 import type { UserRow } from "../users/users.repository.ts";
@@ -95,6 +95,7 @@ export function createSessionsService(deps: {
 }): SessionsService {
   const { db, keys } = deps;
   const now = deps.now ?? (() => Date.now());
+  const verifyAccessToken = createAccessTokenVerifier(keys.accessToken);
 
   async function issue(
     userId: number,
@@ -159,7 +160,7 @@ export function createSessionsService(deps: {
     },
 
     async resolveAccessToken(token) {
-      const claims = await verifyAccessToken(keys.accessToken, token);
+      const claims = await verifyAccessToken(token);
       const session = await findSessionWithUser(db, claims.sessionId);
       if (!session || session.userId !== claims.userId) throw new AppError("UNAUTHORIZED");
       if (session.blockedAt) throw new AppError("BLOCKED");

@@ -23,6 +23,7 @@ import {
   chatMessages,
   chatReports,
   chats,
+  type StoredAdPhoto,
   users,
 } from "../../db/schema/index.ts";
 
@@ -137,27 +138,6 @@ export async function showChatTo(db: Database, chatId: number, userId: number): 
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
-/**
- * After a message, in one statement: the chat is back in both members' inboxes (a member who had
- * deleted it sees what comes now), and the sender has read up to their own message.
- */
-export async function showChatAfterMessage(
-  db: Database,
-  chatId: number,
-  senderId: number,
-  messageId: number,
-): Promise<void> {
-  await db
-    .update(chatMembers)
-    .set({
-      hidden: false,
-      lastReadMessageId: sql`case when ${chatMembers.userId} = ${senderId}
-        then greatest(coalesce(${chatMembers.lastReadMessageId}, 0), ${messageId})
-        else ${chatMembers.lastReadMessageId} end`,
-    })
-    .where(eq(chatMembers.chatId, chatId));
-}
-
 export interface PeerRow {
   id: number;
   username: string;
@@ -226,9 +206,18 @@ export async function findLastVisibleMessages(
     .orderBy(chatMessages.chatId, desc(chatMessages.id));
 }
 
-/** Messages of the other member after the user's read and cleared marks, per chat. */
-function unreadBy(userId: number): SQL {
-  return sql`${chatMessages.senderId} <> ${userId} and ${chatMessages.id} > (select greatest(${chatMembers.clearedBeforeId}, coalesce(${chatMembers.lastReadMessageId}, 0)) from ${chatMembers} where ${chatMembers.chatId} = ${chatMessages.chatId} and ${chatMembers.userId} = ${userId})`;
+/**
+ * The unread rule, once: message row `message` is unread by member row `member` (same chat) when the
+ * other member sent it after the member's read and cleared marks. Raw aliases, for raw statements.
+ */
+function isUnread(message: string, member: string): SQL {
+  const [x, m] = [sql.raw(message), sql.raw(member)];
+  return sql`${x}.chat_id = ${m}.chat_id and ${x}.sender_id <> ${m}.user_id and ${x}.id > greatest(${m}.cleared_before_id, coalesce(${m}.last_read_message_id, 0))`;
+}
+
+/** Whether member row `member` has an unread message in its chat. */
+function hasUnread(member: string): SQL {
+  return sql`exists (select 1 from ${chatMessages} unread where ${isUnread("unread", member)})`;
 }
 
 export async function countUnread(
@@ -237,23 +226,24 @@ export async function countUnread(
   userId: number,
 ): Promise<Map<number, number>> {
   if (chatIds.length === 0) return new Map();
-  const rows = await db
-    .select({ chatId: chatMessages.chatId, unread: count() })
-    .from(chatMessages)
-    .where(and(inArray(chatMessages.chatId, [...chatIds]), unreadBy(userId)))
-    .groupBy(chatMessages.chatId);
-  return new Map(rows.map((row) => [row.chatId, row.unread]));
+  const result = (await db.execute(sql`
+    select m.chat_id, count(*)::int as unread
+    from ${chatMembers} m join ${chatMessages} x on ${isUnread("x", "m")}
+    where m.user_id = ${userId} and m.chat_id in ${[...new Set(chatIds)]}
+    group by m.chat_id`)) as unknown as { rows: { chat_id: number; unread: number }[] };
+  return new Map(result.rows.map((row) => [Number(row.chat_id), Number(row.unread)]));
 }
 
-/** The user's chats with an unread message (`unreadedChatIds`), newest chat first. */
+/**
+ * The user's chats with an unread message (`unreadedChatIds`), newest chat first: from the user's
+ * member rows, each looking only at the messages after its marks.
+ */
 export async function findUnreadChatIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ chatId: chatMessages.chatId })
-    .from(chatMessages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, userId)))
-    .where(unreadBy(userId))
-    .orderBy(desc(chatMessages.chatId));
-  return rows.map((row) => row.chatId);
+  const result = (await db.execute(sql`
+    select m.chat_id from ${chatMembers} m
+    where m.user_id = ${userId} and ${hasUnread("m")}
+    order by m.chat_id desc`)) as unknown as { rows: { chat_id: number }[] };
+  return result.rows.map((row) => Number(row.chat_id));
 }
 
 /** One page of history the user sees, newest first, one row more than `limit` when there are more. */
@@ -290,17 +280,96 @@ export async function findMessageOfChat(
   return row;
 }
 
-export async function insertMessage(
+/** A message stored by `insertMessageIfAllowed`, with what its delivery needs. */
+export interface InsertedMessage {
+  message: ChatMessageRow;
+  receiverId: number;
+  /**
+   * The receiver's unread chat ids (newest first) when this message gave them their first unread one
+   * in this chat — their `unreadedChatIds` changed; null when it did not change.
+   */
+  receiverUnreadIds: number[] | null;
+}
+
+/**
+ * A message, in one statement (atomic, one round trip): stored only if the sender is a member of
+ * the chat, the receiver's account is not deleted and neither blocked the other (undefined
+ * otherwise: `findMemberChat` and the rest tell why). It moves the chat's last message, brings the
+ * chat back to both inboxes (a member who had deleted it sees what comes now), marks it read for
+ * the sender, and answers the receiver's unread list when the message changes it — all read from
+ * the state before the message (the statement's snapshot), the message itself added here.
+ */
+export async function insertMessageIfAllowed(
   db: Database,
-  values: typeof chatMessages.$inferInsert,
-): Promise<ChatMessageRow> {
-  const [row] = await db.insert(chatMessages).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  await db
-    .update(chats)
-    .set({ lastMessageId: row.id, lastActivityAt: row.createdAt })
-    .where(eq(chats.id, values.chatId));
-  return row;
+  values: { chatId: number; senderId: number; text: string; photos: StoredAdPhoto[]; warnings: string[] },
+): Promise<InsertedMessage | undefined> {
+  const { chatId, senderId, text, photos, warnings } = values;
+  const result = (await db.execute(sql`
+    with allowed as (
+      select c.id as chat_id,
+        case when c.seller_id = ${senderId} then c.buyer_id else c.seller_id end as receiver_id
+      from ${chats} c
+      join ${chatMembers} sender on sender.chat_id = c.id and sender.user_id = ${senderId}
+      join ${users} receiver
+        on receiver.id = case when c.seller_id = ${senderId} then c.buyer_id else c.seller_id end
+      where c.id = ${chatId} and receiver.deleted_at is null and not exists (
+        select 1 from ${chatBlocks} b
+        where (b.blocker_id = ${senderId} and b.blocked_id = receiver.id)
+          or (b.blocker_id = receiver.id and b.blocked_id = ${senderId}))
+    ), message as (
+      insert into ${chatMessages} (chat_id, sender_id, text, photos, warnings)
+      select chat_id, ${senderId}, ${text}, ${JSON.stringify(photos)}::jsonb,
+        ${chatMessages.warnings.mapToDriverValue(warnings)}::text[]
+      from allowed
+      returning *
+    ), chat as (
+      update ${chats} set last_message_id = greatest(coalesce(last_message_id, 0), message.id),
+        last_activity_at = greatest(last_activity_at, message.created_at)
+      from message where ${chats}.id = message.chat_id
+    ), members as (
+      update ${chatMembers} set hidden = false,
+        last_read_message_id = case when user_id = ${senderId}
+          then greatest(coalesce(last_read_message_id, 0), message.id) else last_read_message_id end
+      from message where ${chatMembers}.chat_id = message.chat_id
+    )
+    select message.id, message.chat_id, message.sender_id, message.text, message.photos,
+      message.warnings, message.created_at, allowed.receiver_id,
+      case when not exists (
+        select 1 from ${chatMembers} r
+        where r.chat_id = allowed.chat_id and r.user_id = allowed.receiver_id and ${hasUnread("r")}
+      ) then array(
+        select r.chat_id from ${chatMembers} r
+        where r.user_id = allowed.receiver_id and r.chat_id <> allowed.chat_id and ${hasUnread("r")}
+      ) end as receiver_other_unread_ids
+    from message, allowed`)) as unknown as {
+    rows: {
+      id: number;
+      chat_id: number;
+      sender_id: number;
+      text: string;
+      photos: unknown;
+      warnings: unknown;
+      created_at: unknown;
+      receiver_id: number;
+      receiver_other_unread_ids: number[] | null;
+    }[];
+  };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  const others = row.receiver_other_unread_ids;
+  return {
+    message: {
+      id: Number(row.id),
+      chatId: Number(row.chat_id),
+      senderId: Number(row.sender_id),
+      text: row.text,
+      photos: chatMessages.photos.mapFromDriverValue(row.photos) as StoredAdPhoto[],
+      warnings: chatMessages.warnings.mapFromDriverValue(row.warnings) as string[],
+      createdAt: chatMessages.createdAt.mapFromDriverValue(row.created_at) as Date,
+    },
+    receiverId: Number(row.receiver_id),
+    receiverUnreadIds: others ? [Number(row.chat_id), ...others.map(Number)].sort((a, b) => b - a) : null,
+  };
 }
 
 /** Gives the sender's free photos to a message; returns how many were given. */

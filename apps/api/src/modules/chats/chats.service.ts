@@ -56,12 +56,11 @@ import {
   findUsers,
   insertBlock,
   insertChat,
-  insertMessage,
+  insertMessageIfAllowed,
   insertReport,
   type MemberChatRow,
   markRead,
   type PeerRow,
-  showChatAfterMessage,
   showChatTo,
 } from "./chats.repository.ts";
 import { findMessageWarnings } from "./message-warnings.ts";
@@ -246,6 +245,35 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     }
   }
 
+  /** The sender's photos for a message (uploaded, given to no ad or message), or 422 with field errors. */
+  async function takeablePhotos(userId: number, photoIds: readonly number[]): Promise<StoredAdPhoto[]> {
+    const photoRows = new Map((await findPhotoRows(db, photoIds)).map((row) => [row.id, row]));
+    const photos: StoredAdPhoto[] = [];
+    const errors: FieldError[] = [];
+    photoIds.forEach((id, index) => {
+      const row = photoRows.get(id);
+      if (row?.userId === userId && row.adId === null && row.chatMessageId === null)
+        photos.push(toStoredAdPhoto(row));
+      else
+        errors.push({
+          path: `photoIds.${index}`,
+          code: "AD_PHOTO_INVALID",
+          message: `invalid photoIds.${index}`,
+        });
+    });
+    if (errors.length > 0) throw new AppError("AD_PHOTO_INVALID", { errors });
+    return photos;
+  }
+
+  /** Why a message was not stored: not the user's chat, the other's account deleted, or a block. */
+  async function whyNotSent(userId: number, chatId: number): Promise<AppError> {
+    const row = await findMemberChat(db, chatId, userId);
+    if (!row) return new AppError("CHAT_NOT_FOUND");
+    const [other] = await findUsers(db, [otherMemberOf(row.chat, userId)]);
+    if (!other || other.deletedAt) return new AppError("CHAT_USER_DELETED");
+    return new AppError("CHAT_BLOCKED");
+  }
+
   async function pushUnreadIds(userId: number): Promise<void> {
     emitToUser(userId, "unreadedChatIds", { ids: await findUnreadChatIds(db, userId) });
   }
@@ -324,49 +352,33 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     },
 
     async sendMessage(userId, chatId, { text, photoIds }) {
-      const { chat } = await requireMemberChat(userId, chatId);
-      const otherId = otherMemberOf(chat, userId);
-      const [other] = await findUsers(db, [otherId]);
-      if (!other || other.deletedAt) throw new AppError("CHAT_USER_DELETED");
-      await refuseWhenBlocked(userId, otherId);
+      // The common case (no photos) is one statement: the checks, the message and the chat's marks.
       const key = String(userId);
       refuseWhenFull(deps.messagesPerMinute, await deps.messagesPerMinute.peek(key));
-
-      const photoRows = new Map((await findPhotoRows(db, photoIds)).map((row) => [row.id, row]));
-      const photos: StoredAdPhoto[] = [];
-      const errors: FieldError[] = [];
-      photoIds.forEach((id, index) => {
-        const row = photoRows.get(id);
-        if (row?.userId === userId && row.adId === null && row.chatMessageId === null)
-          photos.push(toStoredAdPhoto(row));
-        else
-          errors.push({
-            path: `photoIds.${index}`,
-            code: "AD_PHOTO_INVALID",
-            message: `invalid photoIds.${index}`,
-          });
-      });
-      if (errors.length > 0) throw new AppError("AD_PHOTO_INVALID", { errors });
+      const photos = photoIds.length === 0 ? [] : await takeablePhotos(userId, photoIds);
       await deps.messagesPerMinute.hit(key);
 
-      const message = await db.transaction(async (tx) => {
-        const row = await insertMessage(tx, {
-          chatId,
-          senderId: userId,
-          text,
-          photos,
-          warnings: findMessageWarnings(text),
-        });
-        if ((await attachPhotosToMessage(tx, userId, row.id, photoIds)) !== photoIds.length) {
-          throw new AppError("AD_PHOTO_INVALID");
-        }
-        await showChatAfterMessage(tx, chatId, userId, row.id);
-        return row;
-      });
-      emitToUser(otherId, "message:new", { chatId, message: toMessage(message, otherId) });
+      const values = { chatId, senderId: userId, text, photos, warnings: findMessageWarnings(text) };
+      const inserted =
+        photoIds.length === 0
+          ? await insertMessageIfAllowed(db, values)
+          : await db.transaction(async (tx) => {
+              const stored = await insertMessageIfAllowed(tx, values);
+              if (
+                stored &&
+                (await attachPhotosToMessage(tx, userId, stored.message.id, photoIds)) !== photoIds.length
+              ) {
+                throw new AppError("AD_PHOTO_INVALID");
+              }
+              return stored;
+            });
+      if (!inserted) throw await whyNotSent(userId, chatId);
+
+      const { message, receiverId, receiverUnreadIds } = inserted;
+      emitToUser(receiverId, "message:new", { chatId, message: toMessage(message, receiverId) });
       emitToUser(userId, "message:new", { chatId, message: toMessage(message, userId) });
-      await pushUnreadIds(otherId);
-      await deps.onMessageSent?.({ chatId, senderId: userId, receiverId: otherId, text });
+      if (receiverUnreadIds) emitToUser(receiverId, "unreadedChatIds", { ids: receiverUnreadIds });
+      await deps.onMessageSent?.({ chatId, senderId: userId, receiverId, text });
       return toMessage(message, userId);
     },
 

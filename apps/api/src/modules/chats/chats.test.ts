@@ -450,20 +450,29 @@ describe("realtime", () => {
     const sellerSocket = open(seller);
     const onConnect = await next(sellerSocket, "unreadedChatIds");
     expect(onConnect.ids).toContain(chat.id);
+    const heard: string[] = [];
+    sellerSocket.onAny((event: string) => heard.push(event));
 
     const arrived = next(sellerSocket, "message:new");
-    const unread = next(sellerSocket, "unreadedChatIds");
     const sent = await send(client, chat.id, "Пиши в телегу, скину номер карты");
     const event = await arrived;
     expect(event).toMatchObject({ chatId: chat.id, message: { id: sent.id, isMine: false } });
     expect(event.message.warnings).toEqual(["messenger"]);
-    expect((await unread).ids).toContain(chat.id);
 
     const buyerSocket = open(client);
     await next(buyerSocket, "unreadedChatIds");
     const receipt = next(buyerSocket, "chat:read");
+    const afterRead = next(sellerSocket, "unreadedChatIds");
     await call(seller)("POST", `/api/chats/${chat.id}/read`, { messageId: sent.id });
     expect(await receipt).toEqual({ chatId: chat.id, readerId: seller.userId, lastReadMessageId: sent.id });
+    expect((await afterRead).ids).not.toContain(chat.id);
+
+    // The first message after the read makes the chat unread again: the list changes and is sent.
+    const unreadAgain = next(sellerSocket, "unreadedChatIds");
+    await send(client, chat.id, "still there?");
+    expect((await unreadAgain).ids).toContain(chat.id);
+    // A message to a chat already unread changes no list: none is sent (events keep their order).
+    expect(heard).toEqual(["message:new", "chat:read", "unreadedChatIds", "message:new", "unreadedChatIds"]);
   });
 
   it("relays typing to the other member and ignores bad payloads", async () => {
