@@ -51,6 +51,7 @@ describe("GET /api/user/{id}", () => {
       tabCounts: { default: 2, adds: 3, uslugi: 1 },
       responseRate: null,
       responseMinutes: null,
+      rating: { average: null, count: 0 },
     });
     // The raw answer, whatever the schema says: no phone in any form, no email.
     const digits = seller.login.replace(/\D/g, "");

@@ -354,6 +354,9 @@ describe("[P8.4] moderation", () => {
       expect(refused.json().code).toBe("ROUTE_NOT_FOUND");
     }
     expect((await sellerList(seller.userId)).rating).toEqual({ average: 1, count: 1 });
+    // The public profile (its trust card) carries the same rating.
+    const profileRating = async () => (await call(null, "GET", `/api/user/${seller.userId}`)).json().rating;
+    expect(await profileRating()).toEqual({ average: 1, count: 1 });
 
     const hidden = await call(moderator, "POST", `/api/reviews/${review.id}/hide`, { reason: "Оскорбление" });
     expect(hidden.statusCode, hidden.body).toBe(200);
@@ -364,6 +367,7 @@ describe("[P8.4] moderation", () => {
     const list = await sellerList(seller.userId);
     expect(list.items).toEqual([]);
     expect(list.rating).toEqual({ average: null, count: 0 });
+    expect(await profileRating()).toEqual({ average: null, count: 0 });
     expect((await latest("?limit=50")).items.map((item) => item.id)).not.toContain(review.id);
     // A hidden review takes no edit, reply or report; the author still may not write a second one.
     expect((await call(buyer, "PATCH", `/api/reviews/${review.id}`, { stars: 5 })).statusCode).toBe(404);
