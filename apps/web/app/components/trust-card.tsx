@@ -80,6 +80,9 @@ export function TrustCard({
             )}
           </div>
         </div>
+        {/* The place's actions (show the phone, write) right under the name: on a laptop beside an
+            ad they stay on the first screen. */}
+        {children}
 
         <ul className={classes.facts}>
           {profile.hasConfirmedPhone && (
@@ -110,7 +113,6 @@ export function TrustCard({
             {t("profile.trust.otherAds")}
           </Anchor>
         )}
-        {children}
       </Stack>
     </Paper>
   );
