@@ -27,6 +27,8 @@ import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
 import { resolveVapidKeys } from "./lib/web-push.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
+import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
+import { createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
@@ -202,6 +204,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     deletionHooks: [
       (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
       (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
+      (tx, userId) => businessesService.deleteBusinessOfDeletedAccount(tx, userId),
     ],
   });
 
@@ -251,13 +254,15 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
 
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
+  // One budget of phone reveals for ads and business pages alike (against scraping).
+  const phoneReveals = {
+    perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+    perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
+    perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
+  };
   const adsService = createAdsService(
     database.db,
-    {
-      perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
-      perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
-      perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
-    },
+    phoneReveals,
     storage,
     {
       moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
@@ -289,6 +294,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     clearInterval(viewFlush);
     await adsService.flushAdViews();
   });
+  const businessesService = createBusinessesService({ db: database.db, storage, phoneReveals });
   const photosService = createPhotosService({
     db: database.db,
     storage,
@@ -415,6 +421,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(catalogRoutes, { catalogService });
       await api.register(adsRoutes, { adsService });
       await api.register(photosRoutes, { photosService });
+      await api.register(businessesRoutes, { businessesService });
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });
