@@ -27,11 +27,11 @@ import { createStorage } from "./lib/storage.ts";
 import { deriveAuthKeys } from "./lib/tokens.ts";
 import { resolveVapidKeys } from "./lib/web-push.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
-import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
-import { createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
+import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
+import { createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { chatsRoutes } from "./modules/chats/chats.routes.ts";
@@ -260,29 +260,24 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
     perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
   };
-  const adsService = createAdsService(
-    database.db,
-    phoneReveals,
-    storage,
-    {
-      moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
-      priceDropped: softly("price drop", (before, after) =>
-        notificationsService.priceDropped({
-          adId: after.id,
-          // The old price in the new currency, as the crossed-out price shows it.
-          oldPrice: after.currency === "USD" ? before.priceUsd : before.priceKgs,
-          price: after.price,
-          currency: after.currency as PriceDropJob["currency"],
-        }),
-      ),
-      // The queue is opened below; an ad goes live only once the app serves requests.
-      wentLive: async (adId) => {
-        await jobs
-          .send(savedSearchMatchJob, { adId })
-          .catch((error: unknown) => app.log.error({ err: error, adId }, "saved-search match not queued"));
-      },
+  const adsService = createAdsService(database.db, phoneReveals, storage, {
+    moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
+    priceDropped: softly("price drop", (before, after) =>
+      notificationsService.priceDropped({
+        adId: after.id,
+        // The old price in the new currency, as the crossed-out price shows it.
+        oldPrice: after.currency === "USD" ? before.priceUsd : before.priceKgs,
+        price: after.price,
+        currency: after.currency as PriceDropJob["currency"],
+      }),
+    ),
+    // The queue is opened below; an ad goes live only once the app serves requests.
+    wentLive: async (adId) => {
+      await jobs
+        .send(savedSearchMatchJob, { adId })
+        .catch((error: unknown) => app.log.error({ err: error, adId }, "saved-search match not queued"));
     },
-  );
+  });
   // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
   const viewFlush = setInterval(() => {
     adsService

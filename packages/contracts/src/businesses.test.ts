@@ -57,14 +57,35 @@ describe("[S1.3] business rules", () => {
     for (const good of ["avto-plus", "osh-service-24", "abc", "Avto-Plus"]) {
       expect(businessLinkSchema.safeParse(good).success, good).toBe(true);
     }
-    for (const bad of ["ab", "a".repeat(41), "1auto", "auto-", "auto--plus", "auto plus", "авто", "auto_plus", "auto.kg"]) {
+    for (const bad of [
+      "ab",
+      "a".repeat(41),
+      "1auto",
+      "auto-",
+      "auto--plus",
+      "auto plus",
+      "авто",
+      "auto_plus",
+      "auto.kg",
+    ]) {
       expect(businessLinkSchema.safeParse(bad).success, bad).toBe(false);
     }
     expect(businessLinkSchema.parse("Avto-Plus")).toBe("avto-plus");
   });
 
   it("[S1.3] a link may not be a page of the site", () => {
-    for (const reserved of ["about", "business", "settings", "dashboard", "login", "catalog", "car", "uslugi", "api", "ky"]) {
+    for (const reserved of [
+      "about",
+      "business",
+      "settings",
+      "dashboard",
+      "login",
+      "catalog",
+      "car",
+      "uslugi",
+      "api",
+      "ky",
+    ]) {
       expect(businessLinkSchema.safeParse(reserved).success, reserved).toBe(false);
     }
   });
@@ -73,8 +94,12 @@ describe("[S1.3] business rules", () => {
     const day = (value: unknown) => businessHoursSchema.safeParse({ mon: value });
     expect(day({ open: "18:00", close: "09:00" }).success).toBe(false);
     expect(day({ open: "09:00", close: "18:00", breakStart: "13:00" }).success).toBe(false);
-    expect(day({ open: "09:00", close: "18:00", breakStart: "08:00", breakEnd: "10:00" }).success).toBe(false);
-    expect(day({ open: "09:00", close: "18:00", breakStart: "14:00", breakEnd: "13:00" }).success).toBe(false);
+    expect(day({ open: "09:00", close: "18:00", breakStart: "08:00", breakEnd: "10:00" }).success).toBe(
+      false,
+    );
+    expect(day({ open: "09:00", close: "18:00", breakStart: "14:00", breakEnd: "13:00" }).success).toBe(
+      false,
+    );
     expect(day({ open: "9:00", close: "18:00" }).success).toBe(false);
     expect(day({ open: "09:00", close: "18:00", breakStart: "13:00", breakEnd: "14:00" }).success).toBe(true);
   });

@@ -165,7 +165,11 @@ export const businessDayHoursSchema = z
         context.addIssue({ code: "custom", path: ["breakStart"], message: "within the working hours" });
       }
       if (end <= start || end >= minutesOf(day.close)) {
-        context.addIssue({ code: "custom", path: ["breakEnd"], message: "after the break's start, before closing" });
+        context.addIssue({
+          code: "custom",
+          path: ["breakEnd"],
+          message: "after the break's start, before closing",
+        });
       }
     }
   });
@@ -260,6 +264,33 @@ export type BusinessInput = z.input<typeof businessInputSchema>;
 export type BusinessInputParsed = z.infer<typeof businessInputSchema>;
 
 /** What everyone sees of a business. */
+/** Hours as answered (the input's checks and defaults apply to what is written, not to answers). */
+const businessHoursOutputSchema = z.object(
+  Object.fromEntries(
+    weekdays.map((day) => [
+      day,
+      z
+        .object({
+          open: z.string(),
+          close: z.string(),
+          breakStart: z.string().nullable(),
+          breakEnd: z.string().nullable(),
+        })
+        .nullable(),
+    ]),
+  ) as Record<
+    Weekday,
+    z.ZodNullable<
+      z.ZodObject<{
+        open: z.ZodString;
+        close: z.ZodString;
+        breakStart: z.ZodNullable<z.ZodString>;
+        breakEnd: z.ZodNullable<z.ZodString>;
+      }>
+    >
+  >,
+);
+
 export const businessSchema = z.object({
   id: z.number().int(),
   link: z.string(),
@@ -272,10 +303,15 @@ export const businessSchema = z.object({
   townId: z.number().int().nullable(),
   address: z.string(),
   point: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-  hours: businessHoursSchema,
+  hours: businessHoursOutputSchema,
   isOpenNow: z.boolean().describe("Open at the time of the answer, in Asia/Bishkek"),
   website: z.string().nullable(),
-  socials: businessSocialsSchema,
+  socials: z.object({
+    instagram: z.string().nullable(),
+    telegram: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+    facebook: z.string().nullable(),
+  }),
   isVerified: z.boolean(),
   ownerId: z.number().int(),
   /** How many phones the page may reveal (`GET /api/businesses/{link}/phones`). */
@@ -312,7 +348,10 @@ export const businessDirectoryLimitMax = 50;
 
 /** `GET /api/businesses`: verified first, then by name; keyset paging. */
 export const businessDirectoryQuerySchema = z.strictObject({
-  q: z.preprocess((value) => (value === "" ? undefined : value), textInput().trim().min(1).max(100).optional()),
+  q: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    textInput().trim().min(1).max(100).optional(),
+  ),
   kind: z.preprocess((value) => (value === "" ? undefined : value), z.enum(businessKinds).optional()),
   regionId: z.preprocess((value) => (value === "" ? undefined : value), recordIdParamSchema.optional()),
   cursor: textInput().max(200).optional(),

@@ -209,7 +209,9 @@ export const ads = pgTable(
       .using("gin", ...listFilterColumns(table))
       .where(isActive),
     // A business page's ads of one vertical, freshest first.
-    index("ads_business_fresh_idx").on(table.businessId, table.vertical, table.raisedAt, table.id).where(isActive),
+    index("ads_business_fresh_idx")
+      .on(table.businessId, table.vertical, table.raisedAt, table.id)
+      .where(isActive),
     index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
     index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
     // Paid placements, one index per tier holding only its ads, in "fresh" order: the promoted block

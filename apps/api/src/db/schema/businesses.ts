@@ -59,7 +59,10 @@ export const businesses = pgTable(
   (table) => [
     uniqueIndex("businesses_owner_unique").on(table.ownerId),
     uniqueIndex("businesses_link_unique").on(table.link),
-    check("businesses_kind_check", sql`${table.kind} in ${sql.raw(`(${businessKinds.map((kind) => `'${kind}'`).join(", ")})`)}`),
+    check(
+      "businesses_kind_check",
+      sql`${table.kind} in ${sql.raw(`(${businessKinds.map((kind) => `'${kind}'`).join(", ")})`)}`,
+    ),
     check("businesses_point_check", sql`(${table.lat} is null) = (${table.lng} is null)`),
     // The directory's order (verified first, then by name), keyset-paged.
     index("businesses_directory_idx").on(table.isVerified, table.name, table.id),

@@ -21,11 +21,11 @@ import type { Database } from "../../db/client.ts";
 import {
   adComplaints,
   adFavorites,
-  businesses,
   adNotices,
   adPriceHistory,
   ads,
   adViews,
+  businesses,
   catalogComplectations,
   catalogGenerations,
   catalogMarks,

@@ -5,7 +5,10 @@ import { businesses } from "../../db/schema/index.ts";
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type BusinessInsert = typeof businesses.$inferInsert;
-export type BusinessColumns = Omit<BusinessInsert, "id" | "ownerId" | "isVerified" | "createdAt" | "updatedAt">;
+export type BusinessColumns = Omit<
+  BusinessInsert,
+  "id" | "ownerId" | "isVerified" | "createdAt" | "updatedAt"
+>;
 
 export async function findBusinessById(db: Database, id: number): Promise<BusinessRow | undefined> {
   const [row] = await db.select().from(businesses).where(eq(businesses.id, id));

@@ -118,7 +118,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businessesService: Busine
         },
       },
     },
-    async (request) => businessesService.updateBusiness(currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      businessesService.updateBusiness(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -154,7 +155,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businessesService: Busine
         },
       },
     },
-    async (request) => businessesService.revealPhones(request.user?.id ?? null, request.ip, request.params.id),
+    async (request) =>
+      businessesService.revealPhones(request.user?.id ?? null, request.ip, request.params.id),
   );
 
   app.put(

@@ -10,7 +10,7 @@ import {
   type BusinessHours,
   type BusinessInputParsed,
   type BusinessKind,
-  businessDirectoryQuerySchema,
+  type businessDirectoryQuerySchema,
   type FieldError,
   isBusinessOpenAt,
   type OwnBusiness,
@@ -60,7 +60,10 @@ export interface BusinessesService {
   /** An account deletion hook: the business goes in the deletion's transaction, its files after. */
   deleteBusinessOfDeletedAccount(tx: Database, userId: number): Promise<(() => Promise<void>) | undefined>;
   findBusinessByLink(link: string, at?: Date): Promise<Business>;
-  findDirectory(query: z.output<typeof businessDirectoryQuerySchema>, at?: Date): Promise<BusinessDirectoryResponse>;
+  findDirectory(
+    query: z.output<typeof businessDirectoryQuerySchema>,
+    at?: Date,
+  ): Promise<BusinessDirectoryResponse>;
   /** Staff set or clear the verified badge. */
   setVerified(id: number, isVerified: boolean): Promise<Business>;
   /** The phones the page shows, on request: limited against scraping like an ad's. */
@@ -97,7 +100,11 @@ function presentOwn(row: BusinessRow, storage: FileStorage, at: Date): OwnBusine
 }
 
 function presentCard(row: BusinessRow, storage: FileStorage, at: Date): BusinessCard {
-  const { id, link, name, kind, logo, regionId, townId, address, isOpenNow, isVerified } = present(row, storage, at);
+  const { id, link, name, kind, logo, regionId, townId, address, isOpenNow, isVerified } = present(
+    row,
+    storage,
+    at,
+  );
   return { id, link, name, kind, logo, regionId, townId, address, isOpenNow, isVerified };
 }
 
@@ -110,7 +117,11 @@ function decodeDirectoryCursor(cursor: string): DirectoryCursor {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Array.isArray(parsed) && parsed.length === 3) {
       const [isVerified, name, id] = parsed as unknown[];
-      if (typeof isVerified === "boolean" && typeof name === "string" && recordIdSchema.safeParse(id).success) {
+      if (
+        typeof isVerified === "boolean" &&
+        typeof name === "string" &&
+        recordIdSchema.safeParse(id).success
+      ) {
         return { isVerified, name, id: id as number };
       }
     }
