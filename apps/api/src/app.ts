@@ -31,7 +31,7 @@ import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts"
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
 import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
-import { createBusinessesService } from "./modules/businesses/businesses.service.ts";
+import { type BusinessesService, createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { chatsRoutes } from "./modules/chats/chats.routes.ts";
@@ -80,6 +80,7 @@ export interface WebServices {
   catalogService: CatalogService;
   adsService: AdsService;
   savedSearchesService: SavedSearchesService;
+  businessesService: BusinessesService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -389,6 +390,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     catalogService,
     adsService,
     savedSearchesService,
+    businessesService,
     resolveViewer: accounts.resolveViewer,
   });
 
