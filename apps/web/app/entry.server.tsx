@@ -121,7 +121,10 @@ export default async function handleRequest(
           timeoutId = undefined;
           const html = compactRouteManifest(Buffer.concat(chunks).toString("utf8"));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(html, sharedConfig.mapTiles.url));
+          responseHeaders.set(
+            "Content-Security-Policy",
+            pageContentSecurityPolicy(html, sharedConfig.mapTiles.url),
+          );
           resolve(new Response(html, { headers: responseHeaders, status }));
         });
         pipe(body);

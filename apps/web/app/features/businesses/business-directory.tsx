@@ -142,46 +142,48 @@ export function BusinessDirectory({
       <Text c="dimmed" mb="md">
         {t("business.directory.lead")}
       </Text>
-      <form method="get" onSubmit={submit} role="search" aria-label={t("business.directory.searchLabel")}>
-        <Group align="flex-end" gap="sm" mb="lg" className={classes.filters}>
-          <TextInput
-            name="q"
-            value={q}
-            onChange={(event) => setQ(event.currentTarget.value)}
-            label={t("business.directory.searchLabel")}
-            placeholder={t("business.directory.search")}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            className={classes.searchBox}
-            maxLength={100}
-            data-testid="business-search"
-          />
-          <Select
-            name="kind"
-            label={t("business.directory.kind")}
-            placeholder={t("business.directory.anyKind")}
-            data={businessKinds.map((kind) => ({ value: kind, label: t(`business.kind.${kind}`) }))}
-            value={filters.kind ?? null}
-            onChange={(kind) => go({ ...filters, q: q.trim(), kind: kind ?? "" })}
-            clearable
-            comboboxProps={{ transitionProps: { duration: 0 } }}
-            data-testid="business-kind"
-          />
-          <Select
-            name="regionId"
-            label={t("business.directory.region")}
-            placeholder={t("business.directory.anyRegion")}
-            data={regions.map((region) => ({ value: String(region.id), label: region.name[locale] }))}
-            value={filters.regionId ?? null}
-            onChange={(regionId) => go({ ...filters, q: q.trim(), regionId: regionId ?? "" })}
-            clearable
-            comboboxProps={{ transitionProps: { duration: 0 } }}
-            data-testid="business-region"
-          />
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            {t("business.directory.searchLabel")}
-          </Button>
-        </Group>
-      </form>
+      <search aria-label={t("business.directory.searchLabel")}>
+        <form method="get" onSubmit={submit}>
+          <Group align="flex-end" gap="sm" mb="lg" className={classes.filters}>
+            <TextInput
+              name="q"
+              value={q}
+              onChange={(event) => setQ(event.currentTarget.value)}
+              label={t("business.directory.searchLabel")}
+              placeholder={t("business.directory.search")}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              className={classes.searchBox}
+              maxLength={100}
+              data-testid="business-search"
+            />
+            <Select
+              name="kind"
+              label={t("business.directory.kind")}
+              placeholder={t("business.directory.anyKind")}
+              data={businessKinds.map((kind) => ({ value: kind, label: t(`business.kind.${kind}`) }))}
+              value={filters.kind ?? null}
+              onChange={(kind) => go({ ...filters, q: q.trim(), kind: kind ?? "" })}
+              clearable
+              comboboxProps={{ transitionProps: { duration: 0 } }}
+              data-testid="business-kind"
+            />
+            <Select
+              name="regionId"
+              label={t("business.directory.region")}
+              placeholder={t("business.directory.anyRegion")}
+              data={regions.map((region) => ({ value: String(region.id), label: region.name[locale] }))}
+              value={filters.regionId ?? null}
+              onChange={(regionId) => go({ ...filters, q: q.trim(), regionId: regionId ?? "" })}
+              clearable
+              comboboxProps={{ transitionProps: { duration: 0 } }}
+              data-testid="business-region"
+            />
+            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+              {t("business.directory.searchLabel")}
+            </Button>
+          </Group>
+        </form>
+      </search>
 
       {items.length === 0 ? (
         <Stack align="center" gap="xs" py={48} data-testid="business-empty">

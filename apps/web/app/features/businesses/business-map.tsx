@@ -23,7 +23,7 @@ export interface BusinessMapProps {
 const bishkek: L.LatLngTuple = [42.8746, 74.5698];
 
 export function BusinessMap({ point, tiles, label, onPick, className }: BusinessMapProps) {
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
   const pick = useRef(onPick);
@@ -76,7 +76,5 @@ export function BusinessMap({ point, tiles, label, onPick, className }: Business
     if (!current.getBounds().contains(at)) current.setView(at, Math.max(current.getZoom(), 14));
   }, [point]);
 
-  return (
-    <div ref={element} className={className} role="region" aria-label={label} data-testid="business-map" />
-  );
+  return <section ref={element} className={className} aria-label={label} data-testid="business-map" />;
 }

@@ -22,23 +22,27 @@ function positiveId(value: string | null): number | null {
 }
 
 /**
- * `?ad=<id>` (the ad page's "Write"): opens the chat about that ad, or resumes it, then shows it as
- * `?chat=<id>`. Returns the error text when it could not.
+ * `?ad=<id>` (the ad page's "Write") or `?user=<id>` (a business page's "Write", to its owner):
+ * opens the chat about that ad or with that user, or resumes it, then shows it as `?chat=<id>`.
+ * Returns the error text when it could not.
  */
 function useOpenFromAd(userId: number | undefined, onOpened: (chatId: number) => void): string | null {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const adId = positiveId(params.get("ad"));
+  const otherUserId = adId === null ? positiveId(params.get("user")) : null;
+  // One key for either target, so each is opened once.
+  const target = adId !== null ? adId : otherUserId === null ? null : -otherUserId;
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const started = useRef<number | null>(null);
   const opened = useRef(onOpened);
   opened.current = onOpened;
   useEffect(() => {
-    if (userId === undefined || adId === null || started.current === adId) return;
-    started.current = adId;
+    if (userId === undefined || target === null || started.current === target) return;
+    started.current = target;
     setError(null);
-    openChat({ adId })
+    openChat(target > 0 ? { adId: target } : { userId: -target })
       .then((chat) => {
         queryClient.setQueryData(chatKeys.chat(userId, chat.id), chat);
         void queryClient.invalidateQueries({ queryKey: chatKeys.list(userId) });
@@ -49,8 +53,8 @@ function useOpenFromAd(userId: number | undefined, onOpened: (chatId: number) =>
           failure instanceof HttpError && failure.message ? failure.message : t("chats.inbox.openFailed"),
         );
       });
-  }, [adId, queryClient, t, userId]);
-  return adId === null ? null : error;
+  }, [target, queryClient, t, userId]);
+  return target === null ? null : error;
 }
 
 /**
@@ -112,7 +116,7 @@ export function ChatInbox() {
     );
   }
 
-  const isOpening = params.has("ad") && !openError;
+  const isOpening = (params.has("ad") || params.has("user")) && !openError;
   if (chats.length === 0 && !openChatData && !isOpening) {
     return (
       <Stack align="center" gap="xs" py={48} className={classes.empty} data-testid="chat-inbox-empty">
