@@ -6,6 +6,7 @@ import type { Database } from "../client.ts";
 import { regions } from "../schema/index.ts";
 import { describeCatalogImport, importCatalog } from "./catalog.seed.ts";
 import { seedDemoAds } from "./demo-ads.seed.ts";
+import { seedDemoBusinesses } from "./demo-businesses.seed.ts";
 import { readRegionsFile, seedRegions } from "./regions.seed.ts";
 import { DEMO_PASSWORD, seedDemoUsers } from "./users.seed.ts";
 
@@ -45,6 +46,7 @@ export async function seedDatabase(
         ? `seed: ${demo.ads} demo ads of ${demo.sellers} demo sellers, ${demo.pictures} pictures, ${(demo.milliseconds / 1000).toFixed(1)} s`
         : "seed: no demo ads (the database has ads)",
     );
+    log.info(`seed: ${await seedDemoBusinesses(db, options.demoAds.storage)} demo businesses`);
   }
 }
 
