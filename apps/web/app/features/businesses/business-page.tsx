@@ -9,6 +9,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Container,
   Drawer,
@@ -204,15 +205,16 @@ function Hours({ business }: { business: Business }) {
         <tbody>
           {weekdays.map((day) => {
             const hours = business.hours[day];
+            const weight = day === today ? 700 : undefined;
             return (
-              <tr key={day} className={day === today ? classes.today : undefined}>
+              <tr key={day} aria-current={day === today ? "date" : undefined}>
                 <td>
-                  <Text fz="sm" pr="md">
+                  <Text fz="sm" pr="md" fw={weight}>
                     {t(`business.weekday.${day}`)}
                   </Text>
                 </td>
                 <td>
-                  <Text fz="sm">
+                  <Text fz="sm" fw={weight}>
                     {hours ? `${hours.open}–${hours.close}` : t("business.page.dayOff")}
                     {hours?.breakStart && hours.breakEnd && (
                       <Text span fz="xs" c="dimmed" display="block">
@@ -385,6 +387,7 @@ export function BusinessPage({ data }: { data: BusinessPageData }) {
       )}
       <Group
         gap="md"
+        wrap="nowrap"
         align="flex-end"
         mb="lg"
         mt={business.cover ? undefined : 0}
@@ -408,6 +411,10 @@ export function BusinessPage({ data }: { data: BusinessPageData }) {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xl">
+            {/* On phones the contacts come first, before the ads; wide screens have them beside. */}
+            <Box hiddenFrom="md">
+              <Contacts business={business} />
+            </Box>
             {business.description && (
               <section>
                 <Title order={2} fz="h3" mb="sm">
@@ -428,7 +435,9 @@ export function BusinessPage({ data }: { data: BusinessPageData }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <Contacts business={business} />
+            <Box visibleFrom="md">
+              <Contacts business={business} />
+            </Box>
             {/* The business's rating is its owner's seller rating (reviews, wired with them). */}
             <Side title={t("business.page.rating")} testId="business-rating">
               <Text fz="sm" c="dimmed">
