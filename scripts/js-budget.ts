@@ -28,7 +28,9 @@ export interface PageBudget {
 
 export const pageBudgets: PageBudget[] = [
   { page: "home /", routeId: "routes/home", budgetKb: 200, targetKb: 120 },
-  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 300, targetKb: 120 },
+  // 301: the business pages share the list's filter panel and "show more", which leave the list's
+  // file for their own (+0.3 KB of file overhead, no new code on the car page).
+  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 301, targetKb: 120 },
   { page: "list /commercial", routeId: "routes/commercial", budgetKb: 283, targetKb: 120 },
   { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 243, targetKb: 120 },
   { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 341, targetKb: 150 },

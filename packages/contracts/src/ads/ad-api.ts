@@ -115,7 +115,7 @@ export const adSchema = adCardSchema.extend({
   description: z.string(),
   videoUrl: z.string().nullable(),
   chatOnly: z.boolean(),
-  businessId: z.number().int().nullable().describe("Posted as this business of the seller"),
+  businessId: z.number().int().nullable(),
   phoneIds: z
     .array(z.number().int())
     .describe("The seller's phones to show (ids; the numbers only on reveal)"),

@@ -1,18 +1,16 @@
-/** The businesses API of the web: the directory's pages, the owner's business, saving and deleting it. */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+/** The businesses API of the web: the directory's pages, a business's ads, saving and deleting the own one. */
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type {
   AdSearchResponse,
   BusinessDirectoryResponse,
   BusinessInput,
   OwnBusiness,
-  OwnBusinessResponse,
   Vertical,
 } from "@unaa/contracts";
 import { api } from "../../lib/app-state.ts";
 import { seededPages } from "../ads/api/seeded-pages.ts";
 
-export const businessKeys = {
-  mine: (userId: number) => ["businesses", "mine", userId] as const,
+const listKeys = {
   directory: (filters: DirectoryFilters) => ["businesses", "directory", filters] as const,
   ads: (businessId: number, vertical: Vertical, filters: Record<string, string>) =>
     ["businesses", businessId, "ads", vertical, filters] as const,
@@ -39,7 +37,7 @@ function getDirectory(filters: DirectoryFilters, cursor: string | null, signal: 
 export function useDirectory(filters: DirectoryFilters, first: BusinessDirectoryResponse) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: businessKeys.directory(filters),
+      queryKey: listKeys.directory(filters),
       queryFn: ({ pageParam, signal }) => getDirectory(filters, pageParam, signal),
       ...seededPages(first),
     }),
@@ -66,7 +64,7 @@ export function useBusinessAds(
     });
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: businessKeys.ads(businessId, vertical, filters),
+      queryKey: listKeys.ads(businessId, vertical, filters),
       queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
       ...(first
         ? seededPages(first)
@@ -74,17 +72,6 @@ export function useBusinessAds(
             initialPageParam: null as string | null,
             getNextPageParam: (page: AdSearchResponse) => page.nextCursor,
           }),
-    }),
-  );
-}
-
-/** The signed-in user's business (null: none yet). */
-export function useOwnBusiness(userId: number | undefined) {
-  return useQuery(
-    queryOptions({
-      queryKey: businessKeys.mine(userId ?? 0),
-      queryFn: ({ signal }) => api.get<OwnBusinessResponse>("/api/businesses/mine", { signal }),
-      enabled: userId !== undefined,
     }),
   );
 }

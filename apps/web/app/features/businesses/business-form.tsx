@@ -46,7 +46,7 @@ import { useLocale } from "../../lib/use-locale.ts";
 import { SettingsSection } from "../auth/settings-section.tsx";
 import { useAccountForm } from "../auth/use-account-form.ts";
 import classes from "./business.module.css";
-import { businessKeys, deleteBusiness, saveBusiness, useOwnBusiness } from "./business-api.ts";
+import { deleteBusiness, saveBusiness } from "./business-api.ts";
 import {
   type BusinessFormValues,
   businessFormValuesOf,
@@ -56,6 +56,7 @@ import {
 } from "./business-form-values.ts";
 import { businessPath } from "./business-format.ts";
 import { LazyBusinessMap } from "./lazy-business-map.tsx";
+import { businessKeys, useOwnBusiness } from "./own-business.ts";
 
 /** A logo or cover: the picture, and upload (with its progress), replace and remove. */
 function PhotoField({

@@ -19,7 +19,7 @@ import { formatPhone } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useOwnBusiness } from "../../businesses/business-api.ts";
+import { useOwnBusiness } from "../../businesses/own-business.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
 
