@@ -115,3 +115,16 @@ describe("[S1.3] business rules", () => {
     expect(businessInputSchema.safeParse({ ...base, socials: { telegram: "a b" } }).success).toBe(false);
   });
 });
+
+describe("[S1.3] the map's tiles in the pages' policy", () => {
+  it("[S1.3] the tiles' origin joins img-src, a subdomain template as a wildcard", async () => {
+    const { contentSecurityPolicy, tileOrigin } = await import("./content-security-policy.ts");
+    expect(tileOrigin("https://tile.openstreetmap.org/{z}/{x}/{y}.png")).toBe(
+      "https://tile.openstreetmap.org",
+    );
+    expect(tileOrigin("https://{s}.tiles.example.kg/{z}/{x}/{y}.png")).toBe("https://*.tiles.example.kg");
+    const policy = contentSecurityPolicy({ imageOrigins: ["https://tile.openstreetmap.org"] });
+    expect(policy).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org");
+    expect(policy).toContain("script-src 'self';");
+  });
+});
