@@ -397,13 +397,13 @@ function EditBusiness({ business }: { business: OwnBusiness | null }) {
                       <TextInput
                         type="time"
                         label={t("business.form.open")}
-                        w={130}
+                        w={160}
                         {...form.getInputProps(`${path}.open`)}
                       />
                       <TextInput
                         type="time"
                         label={t("business.form.close")}
-                        w={130}
+                        w={160}
                         {...form.getInputProps(`${path}.close`)}
                       />
                       <Checkbox
@@ -416,13 +416,13 @@ function EditBusiness({ business }: { business: OwnBusiness | null }) {
                           <TextInput
                             type="time"
                             label={t("business.form.breakStart")}
-                            w={130}
+                            w={160}
                             {...form.getInputProps(`${path}.breakStart`)}
                           />
                           <TextInput
                             type="time"
                             label={t("business.form.breakEnd")}
-                            w={130}
+                            w={160}
                             {...form.getInputProps(`${path}.breakEnd`)}
                           />
                         </>
