@@ -3,7 +3,18 @@
  * variants (no prefix, /ru, /ky, /en) over plain HTTP, then one page of each kind in Chromium.
  */
 import type { Browser, Page, Response } from "playwright-core";
-import { collectConsoleErrors, describe, expect, type SharedServer, test, withPage } from "./fixtures.ts";
+import { beforeAll } from "vitest";
+import { apiCall, signUpByPhone } from "./ad-seed.ts";
+import {
+  collectConsoleErrors,
+  describe,
+  expect,
+  type SharedServer,
+  sharedServer,
+  test,
+  uniqueName,
+  withPage,
+} from "./fixtures.ts";
 
 const ORIGIN = "https://unaa.example";
 const SITE_NAME = "Unaa";
@@ -120,7 +131,21 @@ const notFoundPaths: { path: string; clause: string }[] = [
   { path: "/uslugi/2000000077", clause: "S8.3" },
   { path: "/car/2000012345", clause: "S8.3" },
   { path: "/create/boat", clause: "S2.10" },
+  // A business link nobody holds (business.e2e.ts opens real ones), and one no link can be.
+  { path: "/business/no-such-link", clause: "S1.3" },
+  { path: "/business/Not_A.Link", clause: "S1.3" },
 ];
+
+/** The business page of the public pages' list: made once per server (the link is kept if it exists). */
+beforeAll(async () => {
+  const server = sharedServer();
+  const existing = await fetch(`${server.url}/api/businesses/by-link/avtoplaza`);
+  if (existing.status === 200) return;
+  const owner = await signUpByPhone(server, uniqueName("avtoplaza"));
+  const config = await apiCall<{ regions: { id: number }[] }>(server, "GET", "/api/configs");
+  const body = { link: "avtoplaza", name: "Avtoplaza", kind: "dealer", regionId: config.regions[0]?.id };
+  await apiCall(server, "POST", "/api/businesses", body, owner.accessToken);
+}, 60_000);
 
 interface Fetched {
   status: number;
