@@ -34,7 +34,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import { type Business, isBusinessOpenAt, type Vertical, weekdays } from "@unaa/contracts";
-import { type ReactNode, useContext, useState } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AdPhoto } from "../../components/ad-photo.tsx";
@@ -188,10 +188,9 @@ function Contacts({ business }: { business: Business }) {
 /** The week's hours, today in bold, with "open now" (Asia/Bishkek) above. */
 function Hours({ business }: { business: Business }) {
   const { t } = useTranslation();
-  // Computed again in the browser: a page cached or left open still tells the truth.
-  const [isOpen] = useState(() =>
-    typeof window === "undefined" ? business.isOpenNow : isBusinessOpenAt(business.hours, new Date()),
-  );
+  // Computed again in the browser once hydrated: a cached page or one left open still tells the truth.
+  const [isOpen, setOpen] = useState(business.isOpenNow);
+  useEffect(() => setOpen(isBusinessOpenAt(business.hours, new Date())), [business.hours]);
   const today = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Bishkek", weekday: "short" })
     .format(new Date())
     .toLowerCase()
