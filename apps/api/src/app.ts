@@ -30,6 +30,8 @@ import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
+import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
+import { type BusinessesService, createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { chatsRoutes } from "./modules/chats/chats.routes.ts";
@@ -101,6 +103,7 @@ export interface WebServices {
   /** The data of the sitemap index and its files (the web server writes the XML). */
   sitemapService: SitemapService;
   reviewsService: ReviewsService;
+  businessesService: BusinessesService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -227,6 +230,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     deletionHooks: [
       (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
       (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
+      (tx, userId) => businessesService.deleteBusinessOfDeletedAccount(tx, userId),
     ],
   });
 
@@ -277,33 +281,30 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const configService = createConfigService(database.db, config);
   const catalogService = createCatalogService(database.db);
   const profilesService = createProfilesService({ db: database.db, storage });
-  const adsService = createAdsService(
-    database.db,
-    {
-      perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
-      perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
-      perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
+  // One budget of phone reveals for ads and business pages alike (against scraping).
+  const phoneReveals = {
+    perIp: app.createRateCounter({ name: "phone-reveal-ip", max: 30, windowMs: 3_600_000 }),
+    perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
+    perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
+  };
+  const adsService = createAdsService(database.db, phoneReveals, storage, {
+    moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
+    priceDropped: softly("price drop", (before, after) =>
+      notificationsService.priceDropped({
+        adId: after.id,
+        // The old price in the new currency, as the crossed-out price shows it.
+        oldPrice: after.currency === "USD" ? before.priceUsd : before.priceKgs,
+        price: after.price,
+        currency: after.currency as PriceDropJob["currency"],
+      }),
+    ),
+    // The queue is opened below; an ad goes live only once the app serves requests.
+    wentLive: async (adId) => {
+      await jobs
+        .send(savedSearchMatchJob, { adId })
+        .catch((error: unknown) => app.log.error({ err: error, adId }, "saved-search match not queued"));
     },
-    storage,
-    {
-      moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
-      priceDropped: softly("price drop", (before, after) =>
-        notificationsService.priceDropped({
-          adId: after.id,
-          // The old price in the new currency, as the crossed-out price shows it.
-          oldPrice: after.currency === "USD" ? before.priceUsd : before.priceKgs,
-          price: after.price,
-          currency: after.currency as PriceDropJob["currency"],
-        }),
-      ),
-      // The queue is opened below; an ad goes live only once the app serves requests.
-      wentLive: async (adId) => {
-        await jobs
-          .send(savedSearchMatchJob, { adId })
-          .catch((error: unknown) => app.log.error({ err: error, adId }, "saved-search match not queued"));
-      },
-    },
-  );
+  });
   // Views reach the ads' counters in batches (decision 045): every few seconds, and at close.
   const viewFlush = setInterval(() => {
     adsService
@@ -315,6 +316,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     clearInterval(viewFlush);
     await adsService.flushAdViews();
   });
+  const businessesService = createBusinessesService({ db: database.db, storage, phoneReveals });
   const photosService = createPhotosService({
     db: database.db,
     storage,
@@ -473,6 +475,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     savedSearchesService,
     sitemapService: createSitemapService(database.db),
     reviewsService,
+    businessesService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -501,6 +504,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(adsRoutes, { adsService });
       await api.register(profilesRoutes, { profilesService });
       await api.register(photosRoutes, { photosService });
+      await api.register(businessesRoutes, { businessesService });
       await api.register(chatsRoutes, { chatsService });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });

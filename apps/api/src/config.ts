@@ -50,6 +50,15 @@ const envSchema = z.object({
     }),
   ANALYTICS_SITE_ID: z.string().regex(/^\d+$/, "must be the numeric counter id").optional().or(z.literal("")),
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default("https://mc.yandex.ru/metrika/tag.js"),
+  // Business pages' map (issue 15): an https tile template with {z}, {x}, {y} (and optionally {s}).
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
+      "must be an https tile URL with {z}, {x} and {y}",
+    )
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(300).default("© OpenStreetMap contributors"),
   // Accounts (issue 3)
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   CODE_DELIVERY: z.enum(["outbox", "live"]).default("outbox"),
@@ -151,6 +160,8 @@ export interface Config {
   trustProxy: TrustedProxies;
   analyticsSiteId: string | undefined;
   analyticsScriptUrl: string;
+  /** The business pages' map tiles and the attribution they require. */
+  mapTiles: { url: string; attribution: string };
   /**
    * HMAC and JWT key. Unset (development, tests, the embedded database): one is generated and kept in
    * DATA_DIR/secret. Required in production with DATABASE_URL, where processes must share it.
@@ -265,6 +276,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY,
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    mapTiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     authSecret: env.AUTH_SECRET,
     codeDelivery: env.CODE_DELIVERY,
     smtp:

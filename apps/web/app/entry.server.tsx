@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { contentSecurityPolicy } from "@unaa/contracts";
+import { contentSecurityPolicy, tileOrigin } from "@unaa/contracts";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
@@ -29,11 +29,13 @@ export function externalScriptOrigins(html: string): string[] {
   return [...new Set([...html.matchAll(EXTERNAL_SCRIPT)].map((match) => match[1] ?? ""))].filter(Boolean);
 }
 
-/** The shared policy (contracts) plus this page's inline scripts and analytics origin. */
-export function pageContentSecurityPolicy(html: string): string {
+/** The shared policy (contracts) plus this page's inline scripts and analytics origin, and the map tiles' origin. */
+export function pageContentSecurityPolicy(html: string, mapTileUrl?: string): string {
+  const tiles = mapTileUrl ? tileOrigin(mapTileUrl) : null;
   return contentSecurityPolicy({
     inlineScriptHashes: inlineScriptHashes(html),
     thirdPartyOrigins: externalScriptOrigins(html),
+    ...(tiles ? { imageOrigins: [tiles] } : {}),
   });
 }
 
@@ -119,7 +121,10 @@ export default async function handleRequest(
           timeoutId = undefined;
           const html = compactRouteManifest(Buffer.concat(chunks).toString("utf8"));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(html));
+          responseHeaders.set(
+            "Content-Security-Policy",
+            pageContentSecurityPolicy(html, sharedConfig.mapTiles.url),
+          );
           resolve(new Response(html, { headers: responseHeaders, status }));
         });
         pipe(body);

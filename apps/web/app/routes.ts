@@ -73,6 +73,7 @@ function pages(): RouteConfigEntry[] {
         route("settings", "routes/settings/layout.tsx", [
           index("routes/settings/index.tsx"),
           route("adds", "routes/settings/adds.tsx"),
+          route("business", "routes/settings/business.tsx"),
           route("balance", "routes/settings/balance.tsx"),
           route("chats", "routes/settings/chats.tsx"),
           route("profile", "routes/settings/profile.tsx"),

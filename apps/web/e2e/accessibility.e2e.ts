@@ -404,6 +404,49 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
     expectNone(found);
   });
 
+  it("the business pages: the directory, a business page, the business settings form", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const link = uniqueName("a11y-biz")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-");
+    const business = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      "/api/businesses",
+      {
+        link,
+        name: "A11y Motors",
+        kind: "dealer",
+        description: "Cars with a warranty",
+        regionId: seeded.carAd.regionId,
+        address: "Chui avenue 1",
+        point: { lat: 42.8746, lng: 74.5698 },
+        hours: { mon: { open: "09:00", close: "18:00", breakStart: "13:00", breakEnd: "14:00" } },
+        website: "https://a11y-motors.kg",
+        socials: { instagram: "a11y.motors" },
+      },
+      seeded.seller.accessToken,
+    );
+    await publishAd(server, seeded.seller.accessToken, {
+      ...carAdBody(await pickCamry(server), []),
+      businessId: business.id,
+    });
+    const found = [
+      ...(await checkPages(browser, server, [
+        { path: "/business", ready: (page) => page.getByTestId("business-list").waitFor() },
+        { path: `/business/${link}`, ready: (page) => page.getByTestId("business-ads").waitFor() },
+      ])),
+      ...(await checkPages(
+        browser,
+        server,
+        [{ path: "/settings/business", ready: (page) => page.getByTestId("business-form").waitFor() }],
+        { user: seeded.seller },
+      )),
+    ];
+    expectNone(found);
+  });
+
   it("the inbox: empty, and a conversation with a photo, read receipts and a safety warning", {
     timeout: 600_000,
   }, async ({ browser, server, seeded }) => {

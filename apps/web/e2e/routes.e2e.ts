@@ -3,12 +3,14 @@
  * variants (no prefix, /ru, /ky, /en) over plain HTTP, then one page of each kind in Chromium.
  */
 import type { Browser, Page, Response } from "playwright-core";
-import { carAdBody, pickCamry, publishAd, signUpByPhone } from "./ad-seed.ts";
+import { beforeAll } from "vitest";
+import { apiCall, carAdBody, pickCamry, publishAd, signUpByPhone } from "./ad-seed.ts";
 import {
   collectConsoleErrors,
   describe,
   expect,
   type SharedServer,
+  sharedServer,
   test,
   uniqueName,
   withPage,
@@ -142,7 +144,21 @@ const notFoundPaths: { path: string; clause: string }[] = [
   // A profile of an id no account has, and an id that is none.
   { path: "/profile/999999", clause: "S2.5" },
   { path: "/profile/abc/adds", clause: "S2.5" },
+  // A business link nobody holds (business.e2e.ts opens real ones), and one no link can be.
+  { path: "/business/no-such-link", clause: "S1.3" },
+  { path: "/business/Not_A.Link", clause: "S1.3" },
 ];
+
+/** The business page of the public pages' list: made once per server (the link is kept if it exists). */
+beforeAll(async () => {
+  const server = sharedServer();
+  const existing = await fetch(`${server.url}/api/businesses/by-link/avtoplaza`);
+  if (existing.status === 200) return;
+  const owner = await signUpByPhone(server, uniqueName("avtoplaza"));
+  const config = await apiCall<{ regions: { id: number }[] }>(server, "GET", "/api/configs");
+  const body = { link: "avtoplaza", name: "Avtoplaza", kind: "dealer", regionId: config.regions[0]?.id };
+  await apiCall(server, "POST", "/api/businesses", body, owner.accessToken);
+}, 60_000);
 
 interface Fetched {
   status: number;

@@ -50,6 +50,9 @@ export const publicConfigSchema = z.object({
     .object({ clientId: z.string() })
     .nullable()
     .describe("Sign-in with Google: the OAuth client id, or null when it is not configured"),
+  mapTiles: z
+    .object({ url: z.string(), attribution: z.string() })
+    .describe("The business pages' map: tile URL template ({z}/{x}/{y}, optionally {s}) and its attribution"),
   regions: z.array(regionSchema),
   enum: z.object({
     cars: z

@@ -32,16 +32,25 @@ export interface PageScriptSources {
   inlineScriptHashes?: readonly string[];
   /** Origins of the page's third-party scripts (the analytics tag), which also load images and send beacons. */
   thirdPartyOrigins?: readonly string[];
+  /** Origins images may also come from (the configured map tiles). */
+  imageOrigins?: readonly string[];
+}
+
+/** The origin of a map tile template for `img-src`: `https://{s}.tile.example.org/…` → `https://*.tile.example.org`. */
+export function tileOrigin(tileUrl: string): string | null {
+  const found = /^https:\/\/[^/]+/.exec(tileUrl);
+  return found ? found[0].replace(/\{[a-z]\}/g, "*") : null;
 }
 
 /** The policy header's value: the shared directives, plus a page's own script sources when given. */
 export function contentSecurityPolicy({
   inlineScriptHashes = [],
   thirdPartyOrigins = [],
+  imageOrigins = [],
 }: PageScriptSources = {}): string {
   const added: Partial<Record<ContentSecurityDirective, readonly string[]>> = {
     "script-src": [...thirdPartyOrigins, ...inlineScriptHashes],
-    "img-src": thirdPartyOrigins,
+    "img-src": [...imageOrigins, ...thirdPartyOrigins],
     "connect-src": thirdPartyOrigins,
   };
   return Object.entries(contentSecurityDirectives)

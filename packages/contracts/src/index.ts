@@ -1,6 +1,7 @@
 export * from "./ads/index.ts";
 export * from "./auth.ts";
 export * from "./auth-rules.ts";
+export * from "./businesses.ts";
 export * from "./car-values.ts";
 export * from "./catalog.ts";
 export * from "./catalog-rules.ts";

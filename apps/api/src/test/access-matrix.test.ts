@@ -20,6 +20,7 @@ import {
   callAs,
   createPublished,
   pickCatalog,
+  pickPlaces,
   setSetting,
   validBodies,
 } from "../modules/ads/ads-test-kit.ts";
@@ -98,6 +99,7 @@ let secondPhoneId: number;
 let sharedActiveAdId: number;
 let sharedDraftAdId: number;
 let image: Buffer;
+let places: Awaited<ReturnType<typeof pickPlaces>>;
 
 const asOwner = () => callAs(harness, owner);
 
@@ -227,6 +229,24 @@ function reviewOf(row: string, make: () => Promise<number>): Promise<number> {
 const reviewOfOwner = (row: string) => reviewOf(row, async () => newReview(await newOldAccount(), owner));
 /** A review by the owner of a new seller. */
 const reviewByOwner = (row: string) => reviewOf(row, async () => newReview(owner, await newOldAccount()));
+
+/** A valid business body with a link no other call took. */
+const businessBody = () => ({
+  link: uniqueSlug("matrix"),
+  name: "Matrix Motors",
+  kind: "dealer",
+  regionId: places.regionId,
+});
+
+/** The owner's one business (made again when a row deleted it): its id and link. */
+async function ownerBusiness(): Promise<{ id: number; link: string }> {
+  const mine = await asOwner()("GET", "/api/businesses/mine");
+  const found = mine.json<{ business: { id: number; link: string } | null }>().business;
+  if (found) return found;
+  const created = await asOwner()("POST", "/api/businesses", businessBody());
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return created.json<{ id: number; link: string }>();
+}
 
 /** A new session of the owner; its id from the access token's claims. */
 /** A pending sandbox top-up of the owner, written directly (the API allows 5 unfinished at once). */
@@ -744,6 +764,41 @@ const matrix: Record<string, Row> = {
     expect: moderators(200),
   },
   // Saved searches: each caller saves filters of its own; the id rows name one of the owner's.
+  // Businesses: "user" owns one business (made again after the delete row).
+  "GET /api/businesses": { call: fixed("/api/businesses?kind=dealer"), expect: open(200) },
+  "GET /api/businesses/mine": { call: fixed("/api/businesses/mine"), expect: signedIn(200) },
+  "GET /api/businesses/by-link/{link}": {
+    call: async () => ({ url: `/api/businesses/by-link/${(await ownerBusiness()).link}` }),
+    expect: open(200),
+  },
+  // Each caller a new account of its kind: one business per user.
+  "POST /api/businesses": {
+    call: async () => ({ url: "/api/businesses", payload: businessBody() }),
+    expect: signedIn(201),
+    isFresh: true,
+  },
+  "PUT /api/businesses/{id}": {
+    call: async () => {
+      const { id, link } = await ownerBusiness();
+      return { url: `/api/businesses/${id}`, payload: { ...businessBody(), link } };
+    },
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/businesses/{id}": {
+    call: async () => ({ url: `/api/businesses/${(await ownerBusiness()).id}` }),
+    expect: ownerOnly(204),
+  },
+  "POST /api/businesses/{id}/phones": {
+    call: async () => ({ url: `/api/businesses/${(await ownerBusiness()).id}/phones` }),
+    expect: open(200),
+  },
+  "PUT /api/businesses/{id}/verification": {
+    call: async () => ({
+      url: `/api/businesses/${(await ownerBusiness()).id}/verification`,
+      payload: { isVerified: true },
+    }),
+    expect: moderators(200),
+  },
   "GET /api/saved-searches": { call: fixed("/api/saved-searches"), expect: signedIn(200) },
   "POST /api/saved-searches": {
     call: async () => ({
@@ -831,6 +886,7 @@ beforeAll(async () => {
     .where(eq(users.id, spare.userId));
   bodies = await validBodies(harness);
   car = await pickCatalog(harness, "car", "toyota");
+  places = await pickPlaces(harness);
   const db = harness.database.db;
   const [entry] = await db
     .select({

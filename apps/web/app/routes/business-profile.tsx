@@ -1,19 +1,26 @@
-import { TitledPage } from "../components/titled-page.tsx";
-import { notFound } from "../lib/not-found.ts";
+import { serverContext } from "#server-context";
+import { BusinessPage } from "../features/businesses/business-page.tsx";
+import {
+  type BusinessPageData,
+  businessPageHead,
+  loadBusinessPage,
+} from "../features/businesses/business-page-data.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/business-profile.ts";
 
-const BUSINESS_LINK = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/i;
-
-export function loader({ request, params }: Route.LoaderArgs) {
-  if (!BUSINESS_LINK.test(params.link)) notFound(request);
-  return null;
+/** `/business/{link}`: an unknown link is the 404 page with HTTP 404. */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadBusinessPage(request, context.get(serverContext), params.link);
 }
 
 export const handle: PageHandle = {
-  breadcrumbs: (params) => [{ key: "page.business.title", to: "/business" }, { text: params.link ?? "" }],
+  breadcrumbs: (_params, data) => [
+    { key: "page.business.title", to: "/business" },
+    { text: (data as BusinessPageData).business.name },
+  ],
+  head: (_params, data) => businessPageHead(data as BusinessPageData),
 };
 
-export default function BusinessProfile() {
-  return <TitledPage />;
+export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
+  return <BusinessPage key={loaderData.business.id} data={loaderData} />;
 }

@@ -62,7 +62,7 @@ export const adSearchQuerySchema = z
   .describe(
     "Field filters come from the vertical's definition: several values `body=sedan,coupe`, ranges " +
       "`yearFrom`/`yearTo`, and the common `q`, `priceFrom`, `priceTo`, `currency`, `regionId`, `townId`, " +
-      "`abroad`, `postedWithin` (days), `withPhoto`, `urgent`.",
+      "`abroad`, `postedWithin` (days), `withPhoto`, `urgent`, `businessId`.",
   );
 
 export const adIdParamsSchema = z.object({ id: recordIdParamSchema });
@@ -115,6 +115,7 @@ export const adSchema = adCardSchema.extend({
   description: z.string(),
   videoUrl: z.string().nullable(),
   chatOnly: z.boolean(),
+  businessId: z.number().int().nullable(),
   phoneIds: z
     .array(z.number().int())
     .describe("The seller's phones to show (ids; the numbers only on reveal)"),

@@ -120,6 +120,8 @@ const commonShape = {
     .describe("Set instead of region/town for an ad abroad"),
   videoUrl: textInput().trim().max(200).regex(youtubeUrlPattern, "a YouTube link").nullable().default(null),
   chatOnly: z.boolean().default(false).describe("Hide the phone: contact through the chat only"),
+  // Posted as the seller's own business (`GET /api/businesses/mine`); null: as the person.
+  businessId: recordIdSchema.nullable().default(null),
   phoneIds: z
     .array(recordIdSchema)
     .max(5)
@@ -212,6 +214,7 @@ export function buildAdFilterSchema(definition: VerticalDefinition) {
     postedWithin: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(31).optional()),
     withPhoto: z.stringbool().optional().describe("true: only ads with at least one photo"),
     urgent: z.stringbool().optional().describe("true: only ads with the urgent badge in force"),
+    businessId: z.preprocess(emptyToUndefined, recordIdParamSchema.optional()),
     sort: z.enum(adSortNames as [AdSort, ...AdSort[]]).default("fresh"),
     cursor: textInput().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(adSearchLimitMax).default(adSearchLimitDefault),
@@ -243,6 +246,7 @@ export interface AdFilters {
   postedWithin?: number;
   withPhoto?: boolean;
   urgent?: boolean;
+  businessId?: number;
   sort: AdSort;
   cursor?: string;
   limit: number;

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.ts";
 import { regions, towns } from "./regions.ts";
 import { users } from "./users.ts";
 
@@ -70,6 +71,8 @@ export const ads = pgTable(
     regionId: integer().references(() => regions.id, { onDelete: "set null" }),
     townId: integer().references(() => towns.id, { onDelete: "set null" }),
     abroadCountry: text(),
+    /** Posted as the seller's business (issue 15): shown on its page and with its name. */
+    businessId: integer().references(() => businesses.id, { onDelete: "set null" }),
     videoUrl: text(),
     chatOnly: boolean().notNull().default(false),
     /** The seller's confirmed phones shown on reveal; empty: the main phone. */
@@ -205,6 +208,10 @@ export const ads = pgTable(
     index("ads_filters_idx")
       .using("gin", ...listFilterColumns(table))
       .where(isActive),
+    // A business page's ads of one vertical, freshest first.
+    index("ads_business_fresh_idx")
+      .on(table.businessId, table.vertical, table.raisedAt, table.id)
+      .where(isActive),
     index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
     index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
     // Paid placements, one index per tier holding only its ads, in "fresh" order: the promoted block
@@ -267,6 +274,8 @@ export const adPhotos = pgTable(
      * schema files import each other). A photo goes to an ad or to a message, never both.
      */
     chatMessageId: integer(),
+    /** The business whose logo or cover the photo is (no foreign key, as for chat messages). */
+    businessId: integer(),
     base: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),

@@ -1,15 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { adSchema, adSearchResponseSchema, verticals } from "@unaa/contracts";
+import {
+  adSchema,
+  adSearchResponseSchema,
+  businessDirectoryResponseSchema,
+  businessKinds,
+  verticals,
+} from "@unaa/contracts";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage, type FileStorage } from "../../lib/storage.ts";
 import { findExchangedAdChat } from "../../modules/chats/chats.repository.ts";
 import { photoFileKeys } from "../../modules/photos/photos.service.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { adPhotos, ads, reviews, users } from "../schema/index.ts";
+import { adPhotos, ads, businesses, regions, reviews, users } from "../schema/index.ts";
 import { type DemoAdsResult, seedDemoAds } from "./demo-ads.seed.ts";
+import { demoBusinesses, seedDemoBusinesses } from "./demo-businesses.seed.ts";
 import { seedDemoReviews } from "./demo-reviews.seed.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
@@ -118,5 +125,33 @@ describe("demo ads", () => {
     const latest = (await get("/api/reviews?limit=5")) as { items: unknown[] };
     expect(latest.items).toHaveLength(5);
     expect(await seedDemoReviews(db)).toBe(0);
+  });
+});
+
+describe("demo businesses", () => {
+  it("[S1.3] seeds a business of every kind in Bishkek and Osh, with logos, hours and points; the sellers' ads are posted as them", async () => {
+    const created = await seedDemoBusinesses(harness.database.db, storage);
+    expect(created).toBe(demoBusinesses.length);
+    expect(await seedDemoBusinesses(harness.database.db, storage)).toBe(0);
+    const rows = await harness.database.db.select().from(businesses);
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(businessKinds));
+    const directory = businessDirectoryResponseSchema.parse(await get("/api/businesses?limit=50"));
+    expect(directory.items.length).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.logo, row.link).not.toBeNull();
+      expect(row.lat, row.link).not.toBeNull();
+      expect(Object.values(row.hours).some(Boolean), row.link).toBe(true);
+      if (row.logo) for (const key of photoFileKeys(row.logo)) expect(await exists(key), key).toBe(true);
+      const sellerAds = await harness.database.db.select().from(ads).where(eq(ads.userId, row.ownerId));
+      expect(
+        sellerAds.every((ad) => ad.businessId === row.id),
+        row.link,
+      ).toBe(true);
+    }
+    const regionSlugs = await harness.database.db
+      .selectDistinct({ slug: regions.slug })
+      .from(regions)
+      .innerJoin(businesses, eq(businesses.regionId, regions.id));
+    expect(regionSlugs.map((row) => row.slug).sort()).toEqual(["bishkek", "osh-city"]);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from "../client.ts";
 import { regions } from "../schema/index.ts";
 import { describeCatalogImport, importCatalog } from "./catalog.seed.ts";
 import { seedDemoAds } from "./demo-ads.seed.ts";
+import { seedDemoBusinesses } from "./demo-businesses.seed.ts";
 import { seedDemoReviews } from "./demo-reviews.seed.ts";
 import { readRegionsFile, seedRegions } from "./regions.seed.ts";
 import { DEMO_PASSWORD, seedDemoUsers } from "./users.seed.ts";
@@ -48,6 +49,7 @@ export async function seedDatabase(
         : "seed: no demo ads (the database has ads)",
     );
     log.info(`seed: ${await seedDemoReviews(db)} demo reviews (after chats in which both wrote)`);
+    log.info(`seed: ${await seedDemoBusinesses(db, options.demoAds.storage)} demo businesses`);
   }
 }
 

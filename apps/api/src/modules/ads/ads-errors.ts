@@ -5,7 +5,12 @@ import { AppError } from "../../errors.ts";
 
 /** One refused value: `fields.mark`, `regionId`, `cursor`. */
 export function invalidField(
-  code: "AD_CATALOG_MISMATCH" | "AD_LOCATION_INVALID" | "AD_PHONE_INVALID" | "VALIDATION_FAILED",
+  code:
+    | "AD_CATALOG_MISMATCH"
+    | "AD_LOCATION_INVALID"
+    | "AD_PHONE_INVALID"
+    | "AD_BUSINESS_INVALID"
+    | "VALIDATION_FAILED",
   path: string,
 ): AppError {
   return new AppError(code, { errors: [{ path, code, message: `invalid ${path}` }] });

@@ -10,6 +10,7 @@ import { resolveAdPhotos } from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import {
   type AdInsert,
+  findBusinessOwnerId,
   findCatalogEntry,
   findConfirmedPhones,
   findTownRegion,
@@ -83,6 +84,7 @@ export function adColumns(
     abroadCountry: input.abroadCountry,
     videoUrl: input.videoUrl,
     chatOnly: input.chatOnly,
+    businessId: input.businessId,
     phoneIds: [...new Set(input.phoneIds)],
     photos: sources.photos,
     fields,
@@ -107,6 +109,13 @@ async function checkPhones(db: Database, userId: number, phoneIds: readonly numb
   if (index >= 0) throw invalidField("AD_PHONE_INVALID", `phoneIds.${index}`);
 }
 
+/** An ad is posted as a business only by the business's owner. */
+async function checkBusiness(db: Database, userId: number, businessId: number | null): Promise<void> {
+  if (businessId !== null && (await findBusinessOwnerId(db, businessId)) !== userId) {
+    throw invalidField("AD_BUSINESS_INVALID", "businessId");
+  }
+}
+
 /**
  * The columns an ad body writes, its references checked. `adId`: the ad being updated (its own
  * photos may stay listed); null for a new ad.
@@ -120,6 +129,7 @@ export async function checkedAdColumns(
   const refs = await resolveCatalogRefs(db, input);
   await checkLocation(db, input);
   await checkPhones(db, userId, input.phoneIds);
+  await checkBusiness(db, userId, input.businessId);
   const photos = await resolveAdPhotos(db, userId, input.photoIds, adId);
   const { usdRate } = await readSettings(db);
   return adColumns(input, { ...refs, photos, usdRate });

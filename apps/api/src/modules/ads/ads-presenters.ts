@@ -111,6 +111,7 @@ function toAd(
     description: row.description,
     videoUrl: row.videoUrl,
     chatOnly: row.chatOnly,
+    businessId: row.businessId,
     phoneIds: row.phoneIds,
     // A guest sees a VIN masked; signed-in users see it whole (requirements P3).
     fields: (viewerId === null

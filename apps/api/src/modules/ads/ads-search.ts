@@ -185,6 +185,8 @@ function conditionsOf(definition: VerticalDefinition, filters: AdFilters, text: 
   }
   if (filters.withPhoto) conditions.push({ shape: "withPhoto", sql: sql`${ads.photoCount} > 0` });
   if (filters.urgent) conditions.push({ shape: "urgent", sql: sql`${ads.urgentUntil} > now()` });
+  if (filters.businessId !== undefined)
+    conditions.push(anyOf("businessId", ads.businessId, [filters.businessId]));
   if (text) {
     const { read, typos } = text;
     if (read.text !== "") conditions.push(textCondition(read.text, typos));

@@ -25,6 +25,7 @@ import {
   adPriceHistory,
   ads,
   adViews,
+  businesses,
   catalogComplectations,
   catalogGenerations,
   catalogMarks,
@@ -575,6 +576,15 @@ export async function findConfirmedPhones(db: Database, userId: number) {
     .from(userPhones)
     .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
     .orderBy(desc(userPhones.isMain), asc(userPhones.id));
+}
+
+/** The owner of a business, if it exists. */
+export async function findBusinessOwnerId(db: Database, businessId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ ownerId: businesses.ownerId })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row?.ownerId;
 }
 
 export async function incrementPhoneReveals(db: Database, adId: number): Promise<void> {

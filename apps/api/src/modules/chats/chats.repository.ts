@@ -374,6 +374,7 @@ export async function attachPhotosToMessage(
         eq(adPhotos.userId, userId),
         isNull(adPhotos.adId),
         isNull(adPhotos.chatMessageId),
+        isNull(adPhotos.businessId),
       ),
     )
     .returning({ id: adPhotos.id });

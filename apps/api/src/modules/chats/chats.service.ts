@@ -252,7 +252,12 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     const errors: FieldError[] = [];
     photoIds.forEach((id, index) => {
       const row = photoRows.get(id);
-      if (row?.userId === userId && row.adId === null && row.chatMessageId === null)
+      if (
+        row?.userId === userId &&
+        row.adId === null &&
+        row.chatMessageId === null &&
+        row.businessId === null
+      )
         photos.push(toStoredAdPhoto(row));
       else
         errors.push({

@@ -55,6 +55,7 @@ export function createConfigService(db: Database, config: Config): ConfigService
           }
         : null,
       google: config.google.clientId ? { clientId: config.google.clientId } : null,
+      mapTiles: config.mapTiles,
       regions,
       enum: {
         cars: Object.fromEntries(Object.entries(carEnums).map(([field, values]) => [field, [...values]])),

@@ -33,7 +33,14 @@ export async function countUnattachedPhotos(db: Database, userId: number): Promi
   const [row] = await db
     .select({ total: count() })
     .from(adPhotos)
-    .where(and(eq(adPhotos.userId, userId), isNull(adPhotos.adId), isNull(adPhotos.chatMessageId)));
+    .where(
+      and(
+        eq(adPhotos.userId, userId),
+        isNull(adPhotos.adId),
+        isNull(adPhotos.chatMessageId),
+        isNull(adPhotos.businessId),
+      ),
+    );
   return row?.total ?? 0;
 }
 
@@ -56,6 +63,7 @@ export async function attachPhotoRows(
         inArray(adPhotos.id, [...ids]),
         eq(adPhotos.userId, userId),
         isNull(adPhotos.chatMessageId),
+        isNull(adPhotos.businessId),
         or(isNull(adPhotos.adId), eq(adPhotos.adId, adId)),
       ),
     )
@@ -105,6 +113,7 @@ export async function deletePhotoRow(
       and(
         eq(adPhotos.id, id),
         isNull(adPhotos.chatMessageId),
+        isNull(adPhotos.businessId),
         adId === null ? isNull(adPhotos.adId) : eq(adPhotos.adId, adId),
       ),
     )
@@ -112,11 +121,66 @@ export async function deletePhotoRow(
   return deleted.length === 0 ? undefined : unshared(db, deleted);
 }
 
-/** Photos never given to an ad or a chat message, uploaded before `before`: deleted, their files returned. */
+/**
+ * Gives the user's free photos (or ones already the business's) to a business as its logo or cover.
+ * Returns how many were given (fewer than asked: one was taken meanwhile).
+ */
+export async function attachBusinessPhotoRows(
+  db: Database,
+  userId: number,
+  businessId: number,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(adPhotos)
+    .set({ businessId })
+    .where(
+      and(
+        inArray(adPhotos.id, [...ids]),
+        eq(adPhotos.userId, userId),
+        isNull(adPhotos.adId),
+        isNull(adPhotos.chatMessageId),
+        or(isNull(adPhotos.businessId), eq(adPhotos.businessId, businessId)),
+      ),
+    )
+    .returning({ id: adPhotos.id });
+  return rows.length;
+}
+
+/** Deletes the photos of a business except `keepIds`; returns their files no other row shares. */
+export async function deleteBusinessPhotoRows(
+  db: Database,
+  businessId: number,
+  keepIds: readonly number[],
+): Promise<PhotoFiles[]> {
+  const deleted = await db
+    .delete(adPhotos)
+    .where(
+      and(
+        eq(adPhotos.businessId, businessId),
+        keepIds.length ? notInArray(adPhotos.id, [...keepIds]) : undefined,
+      ),
+    )
+    .returning(files);
+  return unshared(db, deleted);
+}
+
+/**
+ * Photos never given to an ad, a chat message or a business, uploaded before `before`: deleted,
+ * their files returned.
+ */
 export function deleteUnattachedPhotoRows(db: Database, before: Date): Promise<PhotoFiles[]> {
   return db
     .delete(adPhotos)
-    .where(and(isNull(adPhotos.adId), isNull(adPhotos.chatMessageId), lt(adPhotos.createdAt, before)))
+    .where(
+      and(
+        isNull(adPhotos.adId),
+        isNull(adPhotos.chatMessageId),
+        isNull(adPhotos.businessId),
+        lt(adPhotos.createdAt, before),
+      ),
+    )
     .returning(files);
 }
 

@@ -134,7 +134,8 @@ export async function resolveAdPhotos(
   const photos: StoredAdPhoto[] = [];
   photoIds.forEach((id, index) => {
     const row = rows.get(id);
-    if (row?.userId === userId && row.chatMessageId === null && (row.adId === null || row.adId === adId))
+    const isFree = row?.chatMessageId === null && row.businessId === null;
+    if (row?.userId === userId && isFree && (row.adId === null || row.adId === adId))
       photos.push(toStoredAdPhoto(row));
     else
       errors.push({
@@ -208,8 +209,10 @@ export function createPhotosService(deps: {
 
     async deletePhoto(userId, id) {
       const photo = await findAdPhoto(db, id);
-      // A photo sent in a chat stays with the message.
-      if (photo?.userId !== userId || photo.chatMessageId !== null) throw new AppError("AD_PHOTO_NOT_FOUND");
+      // A photo sent in a chat stays with the message; a business's logo or cover goes with an edit of the business.
+      if (photo?.userId !== userId || photo.chatMessageId !== null || photo.businessId !== null) {
+        throw new AppError("AD_PHOTO_NOT_FOUND");
+      }
       const removed = await db.transaction(async (tx) => {
         // The ad first (its row is locked as an ad update locks it), then the photo.
         if (photo.adId !== null) await dropPhotoFromAd(tx, photo.adId, id);

@@ -28,6 +28,7 @@ function ad(change: Partial<Ad>): Ad {
     currency: "KGS",
     priceKgs: 1_850_000,
     priceUsd: 21_143,
+    businessId: null,
     negotiable: false,
     regionId: null,
     townId: null,

@@ -228,6 +228,7 @@ describe("editing an ad", () => {
       videoUrl: null,
       chatOnly: false,
       phoneIds: [],
+      businessId: null,
       photos: [photo],
       fields: { ...values.fields, mileageUnit: "km" },
     } as unknown as Ad;

@@ -45,6 +45,8 @@ export interface AdFormValues {
   videoUrl: string;
   chatOnly: boolean;
   phoneIds: number[];
+  /** Posted as the seller's business (its id), or null: as the person. */
+  businessId: number | null;
   /** Uploaded photos in display order; the first is the cover. */
   photos: AdPhoto[];
 }
@@ -86,6 +88,7 @@ const commonFieldSteps: Record<string, AdFormStep> = {
   videoUrl: "price",
   chatOnly: "price",
   phoneIds: "price",
+  businessId: "price",
   title: "description",
   description: "description",
 };
@@ -111,6 +114,7 @@ export function emptyAdFormValues(vertical: Vertical): AdFormValues {
     videoUrl: "",
     chatOnly: false,
     phoneIds: [],
+    businessId: null,
     photos: [],
   };
 }
@@ -211,6 +215,7 @@ export function toAdInput(values: AdFormValues): Record<string, unknown> {
     videoUrl: values.videoUrl.trim() === "" ? null : values.videoUrl.trim(),
     chatOnly: values.chatOnly,
     phoneIds: values.phoneIds,
+    businessId: values.businessId,
     photoIds: values.photos.map((photo) => photo.id),
     fields,
   };
@@ -356,6 +361,7 @@ export function valuesOfAd(ad: Ad, catalog: CatalogChoice): AdFormValues {
     videoUrl: ad.videoUrl ?? "",
     chatOnly: ad.chatOnly,
     phoneIds: ad.phoneIds,
+    businessId: ad.businessId,
     photos: ad.photos,
   };
 }

@@ -19,6 +19,7 @@ import { formatPhone } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useRegions } from "../../../lib/shared-config.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { useOwnBusiness } from "../../businesses/own-business.ts";
 import { AdField, type AdFormStepProps, InlineSelect, NumberField } from "./ad-form-fields.tsx";
 import { abroadCountries } from "./ad-form-values.ts";
 
@@ -30,6 +31,7 @@ export function PriceStep({ definition, values, change, changeField, errorOf }: 
   const regions = useRegions();
   const region = regions.find((item) => item.id === values.regionId);
   const phones = (user?.phones ?? []).filter((phone) => phone.confirmed);
+  const business = useOwnBusiness(user?.id).data?.business;
   const priceUnit = unitFieldOf(definition, "price");
 
   return (
@@ -143,6 +145,21 @@ export function PriceStep({ definition, values, change, changeField, errorOf }: 
         <Title order={3} fz="md">
           {t("adForm.contacts.title")}
         </Title>
+        {(business || values.businessId !== null) && (
+          <Select
+            label={t("business.form.postAs")}
+            data={[
+              { value: "", label: t("business.form.postAsPerson") },
+              ...(business ? [{ value: String(business.id), label: business.name }] : []),
+            ]}
+            value={values.businessId === null ? "" : String(values.businessId)}
+            onChange={(id) => change({ businessId: id ? Number(id) : null })}
+            allowDeselect={false}
+            error={errorOf("businessId")}
+            comboboxProps={{ transitionProps: { duration: 0 } }}
+            data-testid="field-businessId"
+          />
+        )}
         {phones.length > 0 ? (
           <Checkbox.Group
             label={t("adForm.contacts.phones")}
