@@ -6,6 +6,7 @@ import {
   type AdSearchResponse,
   type Business,
   businessLinkPattern,
+  type SellerRating,
   type Vertical,
   verticals,
 } from "@unaa/contracts";
@@ -20,6 +21,8 @@ export interface BusinessPageData {
   business: Business;
   /** The verticals the business has ads in, each with its first page. */
   ads: { vertical: Vertical; first: AdSearchResponse }[];
+  /** The owner's seller rating: a business is rated through the reviews of its owner (decision 058). */
+  rating: SellerRating;
 }
 
 export async function loadBusinessPage(
@@ -35,6 +38,10 @@ export async function loadBusinessPage(
     if ((error as { code?: unknown }).code === "BUSINESS_NOT_FOUND") notFound(request);
     throw error;
   }
+  const rating = services.profilesService.getProfile(business.ownerId).then(
+    (owner) => owner.rating,
+    () => ({ average: null, count: 0 }),
+  );
   const pages = await Promise.all(
     verticals.map(async (vertical) => ({
       vertical,
@@ -48,6 +55,7 @@ export async function loadBusinessPage(
   return {
     business,
     ads: pages.filter((page) => page.first.items.length > 0 || page.first.promoted.length > 0),
+    rating: await rating,
   };
 }
 

@@ -40,7 +40,7 @@ import { useRouteLoaderData } from "react-router";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { formatPhone } from "../../lib/format.ts";
+import { formatNumber, formatPhone } from "../../lib/format.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { localizePath } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
@@ -437,11 +437,29 @@ export function BusinessPage({ data }: { data: BusinessPageData }) {
             <Box visibleFrom="md">
               <Contacts business={business} />
             </Box>
-            {/* The business's rating is its owner's seller rating (reviews, wired with them). */}
+            {/* The business's rating is its owner's seller rating (decision 058). */}
             <Side title={t("business.page.rating")} testId="business-rating">
-              <Text fz="sm" c="dimmed">
-                {t("business.page.noRating")}
-              </Text>
+              {data.rating.average !== null && data.rating.count > 0 ? (
+                <Anchor
+                  component={AppLink}
+                  to={`/profile/${business.ownerId}#reviews`}
+                  fz="sm"
+                  fw={600}
+                  aria-label={t("reviews.rating.label", {
+                    average: formatNumber(data.rating.average, 1, locale),
+                    count: data.rating.count,
+                  })}
+                >
+                  <span aria-hidden>
+                    ★ {formatNumber(data.rating.average, 1, locale)} ·{" "}
+                    {t("reviews.rating.count", { count: data.rating.count })}
+                  </span>
+                </Anchor>
+              ) : (
+                <Text fz="sm" c="dimmed">
+                  {t("business.page.noRating")}
+                </Text>
+              )}
             </Side>
             <Hours business={business} />
             <Address business={business} place={place} />
