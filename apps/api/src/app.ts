@@ -32,7 +32,7 @@ import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { chatsRoutes } from "./modules/chats/chats.routes.ts";
+import { chatPhotosRoutes, chatsRoutes } from "./modules/chats/chats.routes.ts";
 import {
   type ChatsService,
   chatMessagesPerMinute,
@@ -316,7 +316,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       windowMs: 3_600_000,
       code: "CHAT_NEW_CHATS_LIMIT",
     }),
-    onMessageSent: softly("chat message", (message) => notificationsService.chatMessageSent(message)),
+    // A chat the receiver muted tells them nothing (decision 059).
+    onMessageSent: softly("chat message", async (message) => {
+      if (await chatsService.isMutedBy(message.receiverId, message.chatId)) return;
+      await notificationsService.chatMessageSent(message);
+    }),
   });
   const jobs = await startJobQueue(database, { workers: config.jobWorkers, log: app.log });
   app.addHook("onClose", () => jobs.stop());
@@ -416,6 +420,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(adsRoutes, { adsService });
       await api.register(photosRoutes, { photosService });
       await api.register(chatsRoutes, { chatsService });
+      await api.register(chatPhotosRoutes, { chatsService, resolveViewer: accounts.resolveViewer });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });
       // Any other /api path is a JSON 404, never the HTML page.

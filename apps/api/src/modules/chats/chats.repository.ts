@@ -8,6 +8,7 @@ import {
   chatMessages,
   chatReports,
   chats,
+  type StoredAdPhoto,
   users,
 } from "../../db/schema/index.ts";
 
@@ -113,6 +114,22 @@ export async function insertChat(
       .where(eq(ads.id, values.adId));
   }
   return chat;
+}
+
+export async function setMuted(db: Database, chatId: number, userId: number, muted: boolean): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({ muted })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+}
+
+/** Whether the member muted the chat. */
+export async function isMutedBy(db: Database, chatId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ muted: chatMembers.muted })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  return row?.muted ?? false;
 }
 
 export async function showChatTo(db: Database, chatId: number, userId: number): Promise<void> {
@@ -230,12 +247,22 @@ export async function countUnread(
   return new Map(rows.map((row) => [row.chatId, row.unread]));
 }
 
-/** The user's chats with an unread message (`unreadedChatIds`), newest chat first. */
+/**
+ * The user's chats with an unread message (`unreadedChatIds`), newest chat first; muted chats
+ * are left out (decision 059): they do not light the header's badge.
+ */
 export async function findUnreadChatIds(db: Database, userId: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ chatId: chatMessages.chatId })
     .from(chatMessages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, userId)))
+    .innerJoin(
+      chatMembers,
+      and(
+        eq(chatMembers.chatId, chatMessages.chatId),
+        eq(chatMembers.userId, userId),
+        eq(chatMembers.muted, false),
+      ),
+    )
     .where(unreadBy(userId))
     .orderBy(desc(chatMessages.chatId));
   return rows.map((row) => row.chatId);
@@ -261,6 +288,31 @@ export async function findMessagesPage(
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
+}
+
+/**
+ * A photo of a message of the chat that the member sees (sent after their "delete for me" mark);
+ * undefined when there is none, or the user is no member.
+ */
+export async function findVisibleChatPhoto(
+  db: Database,
+  chatId: number,
+  userId: number,
+  photoId: number,
+): Promise<StoredAdPhoto | undefined> {
+  const [row] = await db
+    .select({ photos: chatMessages.photos })
+    .from(chatMessages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        gt(chatMessages.id, chatMembers.clearedBeforeId),
+        sql`${chatMessages.photos} @> ${JSON.stringify([{ id: photoId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row?.photos.find((photo) => photo.id === photoId);
 }
 
 export async function findMessageOfChat(

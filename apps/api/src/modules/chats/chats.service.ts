@@ -1,5 +1,9 @@
+import type { Readable } from "node:stream";
 import {
+  type AdPhoto,
   type AdStatus,
+  adPhotoSources,
+  adPhotoWidthsFor,
   type Chat,
   type ChatAd,
   type ChatBlockResponse,
@@ -10,6 +14,7 @@ import {
   type ChatMessageInput,
   type ChatMessagesQuery,
   type ChatMessagesResponse,
+  type ChatMuteInput,
   type ChatOpenInput,
   type ChatPeer,
   type ChatReadResponse,
@@ -29,9 +34,9 @@ import { AppError } from "../../errors.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fieldError } from "../../lib/field-errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
-import type { FileStorage } from "../../lib/storage.ts";
+import { contentTypeOf, type FileStorage } from "../../lib/storage.ts";
 import { toStoredAdPhoto } from "../photos/photos.repository.ts";
-import { toAdCover, toAdPhoto } from "../photos/photos.service.ts";
+import { isChatPhoto, toAdCover, toAdPhoto } from "../photos/photos.service.ts";
 import {
   attachPhotosToMessage,
   type ChatAdRow,
@@ -54,14 +59,17 @@ import {
   findProfileChat,
   findUnreadChatIds,
   findUsers,
+  findVisibleChatPhoto,
   hasWrittenAboutAd,
   insertBlock,
   insertChat,
   insertMessage,
   insertReport,
+  isMutedBy,
   type MemberChatRow,
   markRead,
   type PeerRow,
+  setMuted,
   showChatAfterMessage,
   showChatTo,
 } from "./chats.repository.ts";
@@ -91,12 +99,25 @@ export interface ChatsService {
   sendMessage(userId: number, chatId: number, input: ChatMessageInput): Promise<ChatMessage>;
   markRead(userId: number, chatId: number, messageId: number): Promise<ChatReadResponse>;
   deleteChatForMe(userId: number, chatId: number): Promise<void>;
+  /** Mutes or unmutes the chat for the user (decision 059); answers the chat as they now see it. */
+  muteChat(userId: number, chatId: number, input: ChatMuteInput): Promise<Chat>;
+  /** Whether the member muted the chat: a new message then notifies them of nothing. */
+  isMutedBy(userId: number, chatId: number): Promise<boolean>;
   reportChat(userId: number, chatId: number, input: ChatReportInput): Promise<ChatReport>;
   /** A typing signal from a socket: passed to the other member when the chat is the user's and open. */
   relayTyping(userId: number, chatId: number): Promise<void>;
   block(userId: number, otherId: number): Promise<ChatBlockResponse>;
   unblock(userId: number, otherId: number): Promise<ChatBlockResponse>;
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
+  /**
+   * One size of a chat photo (`<photoId>-<width>.<webp|avif>`) for a member who sees its message;
+   * `AD_PHOTO_NOT_FOUND` for anyone else, a guest (`viewerId` null) included.
+   */
+  openPhoto(
+    viewerId: number | null,
+    chatId: number,
+    file: string,
+  ): Promise<{ stream: Readable; size: number; contentType: string }>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
   unreadChatIds(userId: number): Promise<number[]>;
   /**
@@ -173,6 +194,25 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     };
   }
 
+  /**
+   * A message's photo: a chat photo at the chat's members-only route (decision 059); one sent
+   * before chat photos were private keeps its public address.
+   */
+  function toChatPhoto(photo: StoredAdPhoto, chatId: number): AdPhoto {
+    if (!isChatPhoto(photo)) return toAdPhoto(photo, storage);
+    return {
+      id: photo.id,
+      width: photo.width,
+      height: photo.height,
+      placeholder: photo.placeholder,
+      ...adPhotoSources({
+        url: `/api/chats/${chatId}/photos/${photo.id}`,
+        width: photo.width,
+        hasAvif: photo.avif,
+      }),
+    };
+  }
+
   function toMessage(row: ChatMessageRow, viewerId: number): ChatMessage {
     const isMine = row.senderId === viewerId;
     return {
@@ -181,7 +221,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       senderId: row.senderId,
       isMine,
       text: row.text,
-      photos: row.photos.map((photo) => toAdPhoto(photo, storage)),
+      photos: row.photos.map((photo) => toChatPhoto(photo, row.chatId)),
       warnings: isMine ? [] : (row.warnings as ChatWarningKind[]),
       createdAt: row.createdAt.toISOString(),
     };
@@ -226,6 +266,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
         myLastReadMessageId: member.lastReadMessageId,
         otherLastReadMessageId: otherByChat.get(chat.id)?.lastReadMessageId ?? null,
         isBlockedByMe,
+        isMuted: member.muted,
         canWrite: !isBlocked && !peer.isDeleted,
         lastActivityAt: chat.lastActivityAt.toISOString(),
         createdAt: chat.createdAt.toISOString(),
@@ -364,7 +405,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       const errors: FieldError[] = [];
       photoIds.forEach((id, index) => {
         const row = photoRows.get(id);
-        if (row?.userId === userId && row.adId === null && row.chatMessageId === null)
+        if (row?.userId === userId && row.adId === null && row.chatMessageId === null && isChatPhoto(row))
           photos.push(toStoredAdPhoto(row));
         else
           errors.push({
@@ -418,6 +459,20 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       const { chat } = await requireMemberChat(userId, chatId);
       await clearChatFor(db, chatId, userId, chat.lastMessageId ?? 0);
       await pushUnreadIds(userId);
+    },
+
+    async muteChat(userId, chatId, { muted }) {
+      const row = await requireMemberChat(userId, chatId);
+      if (row.member.muted !== muted) {
+        await setMuted(db, chatId, userId, muted);
+        // The header's badge leaves (or takes back) the chat's unread messages.
+        await pushUnreadIds(userId);
+      }
+      return presentOne(userId, { chat: row.chat, member: { ...row.member, muted } });
+    },
+
+    isMutedBy(userId, chatId) {
+      return isMutedBy(db, chatId, userId);
     },
 
     async reportChat(userId, chatId, { reason, text }) {
@@ -475,6 +530,22 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
           blockedAt: block.createdAt.toISOString(),
         })),
       };
+    },
+
+    async openPhoto(viewerId, chatId, file) {
+      const [, id, width, format] = /^(\d+)-(\d+)\.(webp|avif)$/.exec(file) ?? [];
+      const photo =
+        viewerId === null ? undefined : await findVisibleChatPhoto(db, chatId, viewerId, Number(id));
+      const isSize =
+        photo !== undefined &&
+        isChatPhoto(photo) &&
+        adPhotoWidthsFor(photo.width).includes(Number(width)) &&
+        (format === "webp" || photo.avif);
+      const key = `${photo?.base}-${width}.${format}`;
+      const contentType = contentTypeOf(key);
+      const opened = isSize && contentType ? await storage.open(key) : null;
+      if (!opened || !contentType) throw new AppError("AD_PHOTO_NOT_FOUND");
+      return { ...opened, contentType };
     },
 
     unreadChatIds(userId) {

@@ -31,6 +31,7 @@ import {
   hasConfirmedPhone,
   insertPhone,
   isUsernameTaken,
+  recordUserLocale,
   redactCodeDestinations,
   setMainPhone,
   type UserPhoneRow,
@@ -75,6 +76,8 @@ export interface UsersService {
   confirmEmail(userId: number, email: string, code: string): Promise<Me>;
   changePassword(userId: number, sessionId: string, body: ChangePasswordBody): Promise<void>;
   changeUsername(userId: number, username: string): Promise<Me>;
+  /** Remembers the interface language the user switched to (decision 059). */
+  setLocale(userId: number, locale: Locale): Promise<void>;
   uploadAvatar(userId: number, file: Buffer): Promise<Me>;
   deleteAvatar(userId: number): Promise<Me>;
   deleteAccount(userId: number, body: DeleteAccountBody): Promise<void>;
@@ -262,6 +265,10 @@ export function createUsersService(deps: {
         await updateUser(tx, userId, { passwordHash });
         await sessions.endSessionsOfUser(tx, userId, "password", sessionId);
       });
+    },
+
+    async setLocale(userId, locale) {
+      await recordUserLocale(db, userId, locale);
     },
 
     async changeUsername(userId, username) {
