@@ -226,7 +226,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const notificationsService: NotificationsService = createNotificationsService({
     db: database.db,
     emitToUser: (userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args),
-    sendJob: (name, data) => jobs.send(name, data),
+    sendJob: (name, data, tx) => jobs.send(name, data, tx),
     mail: createMailSender(app, config, database),
     vapid: resolveVapidKeys(config),
     publicOrigin: config.publicOrigin,

@@ -345,7 +345,7 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
       { text: "Здравствуйте! Машина ещё продаётся? unaa.example/car/1" },
       buyer.accessToken,
     );
-    const photo = await uploadPhoto(server, seeded.seller.accessToken, await drawPhoto("C", 90));
+    const photo = await uploadPhoto(server, seeded.seller.accessToken, await drawPhoto("C", 90), "chat");
     await apiCall(
       server,
       "POST",

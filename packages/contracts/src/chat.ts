@@ -162,9 +162,8 @@ export type ChatBlocksResponse = z.infer<typeof chatBlocksResponseSchema>;
 
 export const chatIdParamsSchema = z.object({ id: recordIdParamSchema });
 export const chatUserIdParamsSchema = z.object({ userId: recordIdParamSchema });
-/** `GET /api/chats/:id/photos/:file`: one size of a message's photo, `<photoId>-<width>.<webp|avif>`. */
+/** `GET /api/chats/photos/:file`: one size of a chat photo, `<photoId>-<width>.<webp|avif>`. */
 export const chatPhotoParamsSchema = z.object({
-  id: recordIdParamSchema,
   file: z.string().regex(/^[1-9]\d{0,9}-[1-9]\d{1,3}\.(webp|avif)$/, "<photoId>-<width>.webp or .avif"),
 });
 

@@ -11,6 +11,7 @@ import {
   type StoredAdPhoto,
   users,
 } from "../../db/schema/index.ts";
+import { toStoredAdPhoto } from "../photos/photos.repository.ts";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMemberRow = typeof chatMembers.$inferSelect;
@@ -291,28 +292,23 @@ export async function findMessagesPage(
 }
 
 /**
- * A photo of a message of the chat that the member sees (sent after their "delete for me" mark);
- * undefined when there is none, or the user is no member.
+ * A photo the user may see as a chat's: they uploaded it, or it is in a message of a chat of
+ * theirs sent after their "delete for me" mark. Undefined otherwise.
  */
-export async function findVisibleChatPhoto(
+export async function findChatPhotoFor(
   db: Database,
-  chatId: number,
-  userId: number,
   photoId: number,
+  userId: number,
 ): Promise<StoredAdPhoto | undefined> {
+  const seenInChat = sql`exists (
+    select 1 from ${chatMessages}
+    join ${chatMembers} on ${chatMembers.chatId} = ${chatMessages.chatId} and ${chatMembers.userId} = ${userId}
+    where ${chatMessages.id} = ${adPhotos.chatMessageId} and ${chatMessages.id} > ${chatMembers.clearedBeforeId})`;
   const [row] = await db
-    .select({ photos: chatMessages.photos })
-    .from(chatMessages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, userId)))
-    .where(
-      and(
-        eq(chatMessages.chatId, chatId),
-        gt(chatMessages.id, chatMembers.clearedBeforeId),
-        sql`${chatMessages.photos} @> ${JSON.stringify([{ id: photoId }])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  return row?.photos.find((photo) => photo.id === photoId);
+    .select()
+    .from(adPhotos)
+    .where(and(eq(adPhotos.id, photoId), or(eq(adPhotos.userId, userId), seenInChat)));
+  return row ? toStoredAdPhoto(row) : undefined;
 }
 
 export async function findMessageOfChat(

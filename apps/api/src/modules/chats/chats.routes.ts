@@ -30,36 +30,36 @@ const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`CHAT_NOT_FOUND`: no such chat, or not one of yours");
 
 /**
- * `GET /api/chats/:id/photos/:file` (decision 059): a chat photo, for the chat's members only.
- * An `<img>` cannot send the Bearer token, so the signed-in browser's `unaa_session` cookie
- * (httpOnly, SameSite=Lax) names the viewer too; a token, when sent, comes first.
+ * `GET /api/chats/photos/:file` (decision 059): a chat photo, for its uploader and its chat's
+ * members only. An `<img>` cannot send the Bearer token, so the signed-in browser's
+ * `unaa_session` cookie (httpOnly, SameSite=Lax) names the viewer too; a token, when sent, comes first.
  */
 export const chatPhotosRoutes: FastifyPluginAsyncZod<{
   chatsService: ChatsService;
   resolveViewer(cookies: Readonly<Record<string, string | undefined>>): Promise<{ id: number } | null>;
 }> = async (app, { chatsService, resolveViewer }) => {
   app.get(
-    "/chats/:id/photos/:file",
+    "/chats/photos/:file",
     {
       schema: {
         tags: ["chats"],
-        summary:
-          "One size of a chat message's photo (the URLs of a message's `photos`), for the chat's members",
+        summary: "One size of a chat photo (the URLs of a message's `photos`), for its chat's members",
         description:
-          "The member is named by the access token or, for an `<img>`, by the `unaa_session` cookie. Anyone " +
-          "else, a guest included, gets 404. Answered `Cache-Control: private`.",
+          "Served to the uploader (before it is sent, too) and to the members of the chat its message is in " +
+          "(unless they deleted that history). The viewer is named by the access token or, for an `<img>`, " +
+          "by the `unaa_session` cookie. Anyone else, a guest included, gets 404. `Cache-Control: private`.",
         security: [{ bearer: [] }],
         params: chatPhotoParamsSchema,
         response: {
           200: z.any().describe("The image: image/webp or image/avif"),
           400: badInput,
-          404: errors("`AD_PHOTO_NOT_FOUND`: no such photo in this chat, or not a chat of yours"),
+          404: errors("`AD_PHOTO_NOT_FOUND`: no such photo, or not in a chat of yours"),
         },
       },
     },
     async (request, reply) => {
       const viewerId = request.user?.id ?? (await resolveViewer(request.cookies))?.id ?? null;
-      const photo = await chatsService.openPhoto(viewerId, request.params.id, request.params.file);
+      const photo = await chatsService.openPhoto(viewerId, request.params.file);
       return reply
         .header("content-type", photo.contentType)
         .header("content-length", photo.size)

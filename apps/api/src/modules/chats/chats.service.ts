@@ -1,8 +1,6 @@
 import type { Readable } from "node:stream";
 import {
-  type AdPhoto,
   type AdStatus,
-  adPhotoSources,
   adPhotoWidthsFor,
   type Chat,
   type ChatAd,
@@ -49,6 +47,7 @@ import {
   findBlocksBetween,
   findBlocksBy,
   findChatAds,
+  findChatPhotoFor,
   findLastVisibleMessages,
   findMemberChat,
   findMemberChats,
@@ -59,7 +58,6 @@ import {
   findProfileChat,
   findUnreadChatIds,
   findUsers,
-  findVisibleChatPhoto,
   hasWrittenAboutAd,
   insertBlock,
   insertChat,
@@ -110,12 +108,12 @@ export interface ChatsService {
   unblock(userId: number, otherId: number): Promise<ChatBlockResponse>;
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
   /**
-   * One size of a chat photo (`<photoId>-<width>.<webp|avif>`) for a member who sees its message;
-   * `AD_PHOTO_NOT_FOUND` for anyone else, a guest (`viewerId` null) included.
+   * One size of a chat photo (`<photoId>-<width>.<webp|avif>`) for its uploader and the members
+   * of its chat who see its message; `AD_PHOTO_NOT_FOUND` for anyone else, a guest (`viewerId`
+   * null) included.
    */
   openPhoto(
     viewerId: number | null,
-    chatId: number,
     file: string,
   ): Promise<{ stream: Readable; size: number; contentType: string }>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
@@ -194,25 +192,6 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     };
   }
 
-  /**
-   * A message's photo: a chat photo at the chat's members-only route (decision 059); one sent
-   * before chat photos were private keeps its public address.
-   */
-  function toChatPhoto(photo: StoredAdPhoto, chatId: number): AdPhoto {
-    if (!isChatPhoto(photo)) return toAdPhoto(photo, storage);
-    return {
-      id: photo.id,
-      width: photo.width,
-      height: photo.height,
-      placeholder: photo.placeholder,
-      ...adPhotoSources({
-        url: `/api/chats/${chatId}/photos/${photo.id}`,
-        width: photo.width,
-        hasAvif: photo.avif,
-      }),
-    };
-  }
-
   function toMessage(row: ChatMessageRow, viewerId: number): ChatMessage {
     const isMine = row.senderId === viewerId;
     return {
@@ -221,7 +200,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       senderId: row.senderId,
       isMine,
       text: row.text,
-      photos: row.photos.map((photo) => toChatPhoto(photo, row.chatId)),
+      photos: row.photos.map((photo) => toAdPhoto(photo, storage)),
       warnings: isMine ? [] : (row.warnings as ChatWarningKind[]),
       createdAt: row.createdAt.toISOString(),
     };
@@ -532,10 +511,9 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       };
     },
 
-    async openPhoto(viewerId, chatId, file) {
+    async openPhoto(viewerId, file) {
       const [, id, width, format] = /^(\d+)-(\d+)\.(webp|avif)$/.exec(file) ?? [];
-      const photo =
-        viewerId === null ? undefined : await findVisibleChatPhoto(db, chatId, viewerId, Number(id));
+      const photo = viewerId === null ? undefined : await findChatPhotoFor(db, Number(id), viewerId);
       const isSize =
         photo !== undefined &&
         isChatPhoto(photo) &&

@@ -107,8 +107,8 @@ type EmitToUser = <E extends keyof ServerToClientEvents>(
 export interface NotificationsServiceDeps {
   db: Database;
   emitToUser: EmitToUser;
-  /** Adds a job (pg-boss). */
-  sendJob(name: string, data: object): Promise<unknown>;
+  /** Adds a job (pg-boss); given a transaction, inside it. */
+  sendJob(name: string, data: object, tx?: Database): Promise<unknown>;
   mail: MailSender;
   vapid: VapidKeys;
   publicOrigin: string;
@@ -228,16 +228,17 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
   }
 
   /**
-   * The in-app rows (through `executor`: a caller's transaction, so they go with its other
-   * changes) and the email and push jobs; the sockets are told by `announce`.
+   * The in-app rows and the email and push jobs — inside `tx` when given, so they commit or roll
+   * back with the caller's other changes; the sockets are told by `announce` (after a commit).
    */
   async function recordNotifications<K extends NotificationKind>(
-    executor: Database,
+    tx: Database | undefined,
     userIds: readonly number[],
     kind: K,
     payload: NotificationPayloads[K],
     options: NotifyOptions = {},
   ): Promise<Map<number, Notification>> {
+    const executor = tx ?? db;
     const unique = [...new Set(userIds)];
     const preferences = await preferencesOf(unique, executor);
     const withPush = await findUsersWithPush(
@@ -267,9 +268,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
         // A chat's "new message" email goes at most once an hour per chat.
         const isTurn =
           options.chatId === undefined || (await claimChatEmailTurn(executor, userId, options.chatId));
-        if (isTurn) await deps.sendJob(notificationJobs.email, job);
+        if (isTurn) await deps.sendJob(notificationJobs.email, job, tx);
       }
-      if (wanted?.push && withPush.has(userId)) await deps.sendJob(notificationJobs.push, job);
+      if (wanted?.push && withPush.has(userId)) await deps.sendJob(notificationJobs.push, job, tx);
     }
     return created;
   }
@@ -280,7 +281,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
     payload: NotificationPayloads[K],
     options: NotifyOptions = {},
   ): Promise<Map<number, Notification>> {
-    const created = await recordNotifications(db, userIds, kind, payload, options);
+    const created = await recordNotifications(undefined, userIds, kind, payload, options);
     await announce(created);
     return created;
   }

@@ -70,14 +70,22 @@ export function toAdCover(photo: StoredAdPhoto, storage: FileStorage): AdCover {
   };
 }
 
-/** The public form of a stored photo: URLs of its sizes as `srcset`s, the placeholder. */
+/**
+ * Where a photo's sizes are: a public address, or for a chat photo the chat's route that serves
+ * it to its uploader and the members of its chat only (decision 059).
+ */
+function photoUrl(photo: StoredAdPhoto, storage: FileStorage): string {
+  return isChatPhoto(photo) ? `/api/chats/photos/${photo.id}` : storage.publicUrl(photo.base);
+}
+
+/** The answered form of a stored photo: URLs of its sizes as `srcset`s, the placeholder. */
 export function toAdPhoto(photo: StoredAdPhoto, storage: FileStorage): AdPhoto {
   return {
     id: photo.id,
     width: photo.width,
     height: photo.height,
     placeholder: photo.placeholder,
-    ...adPhotoSources({ url: storage.publicUrl(photo.base), width: photo.width, hasAvif: photo.avif }),
+    ...adPhotoSources({ url: photoUrl(photo, storage), width: photo.width, hasAvif: photo.avif }),
   };
 }
 
