@@ -73,6 +73,7 @@ function pages(): RouteConfigEntry[] {
           route("adds", "routes/settings/adds.tsx"),
           route("balance", "routes/settings/balance.tsx"),
           route("chats", "routes/settings/chats.tsx"),
+          route("notifications", "routes/settings/notifications.tsx"),
           route("profile", "routes/settings/profile.tsx"),
           route("sessions", "routes/settings/sessions.tsx"),
           route("subscribe", "routes/settings/subscribe.tsx"),

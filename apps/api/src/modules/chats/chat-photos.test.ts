@@ -124,6 +124,7 @@ describe("chat photos", () => {
     expect((await get(`/api/chats/photos/${photo.id}-320.webp`, { client: seller })).statusCode).toBe(200);
     expect((await get(`/api/chats/photos/${photo.id}-1600.webp`, { client: seller })).statusCode).toBe(404);
     expect((await get(`/api/chats/photos/${photo.id}-800.png`, { client: seller })).statusCode).toBe(400);
+    expect((await get("/api/chats/photos/3899392628-800.webp", { client: seller })).statusCode).toBe(404);
   });
 
   it("a member who deleted the chat for themselves no longer gets its earlier photos", async () => {

@@ -513,7 +513,11 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
 
     async openPhoto(viewerId, file) {
       const [, id, width, format] = /^(\d+)-(\d+)\.(webp|avif)$/.exec(file) ?? [];
-      const photo = viewerId === null ? undefined : await findChatPhotoFor(db, Number(id), viewerId);
+      const photoId = Number(id);
+      const photo =
+        viewerId === null || !recordIdSchema.safeParse(photoId).success
+          ? undefined
+          : await findChatPhotoFor(db, photoId, viewerId);
       const isSize =
         photo !== undefined &&
         isChatPhoto(photo) &&

@@ -3,7 +3,7 @@ import { SectionLayout } from "../../components/section-layout.tsx";
 
 export const handle = { breadcrumbs: () => [{ key: "page.settings.title", to: "/settings" }] };
 
-const sections = ["adds", "balance", "chats", "profile", "sessions", "subscribe"] as const;
+const sections = ["adds", "balance", "chats", "notifications", "profile", "sessions", "subscribe"] as const;
 const links = [
   { to: "/settings", titleKey: "page.settings.title" },
   ...sections.map((section) => ({
