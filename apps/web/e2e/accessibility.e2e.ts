@@ -318,9 +318,11 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
           ready: (page) => poll(() => page.getByTestId("draft-restored").count()).toBe(1),
           more: stepBack,
         },
-        ...["", "/adds", "/balance", "/chats", "/profile", "/sessions", "/subscribe"].map((path) => ({
-          path: `/settings${path}`,
-        })),
+        ...["", "/adds", "/balance", "/chats", "/notifications", "/profile", "/sessions", "/subscribe"].map(
+          (path) => ({
+            path: `/settings${path}`,
+          }),
+        ),
       ],
       { user: seeded.seller, initScript: { name: draftKey(seeded.seller.userId, "car"), value: draft } },
     );
@@ -380,6 +382,54 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
         { user: buyer },
       )),
     ];
+    expectNone(found);
+  });
+
+  it("the notification list with read and unread notifications, and the blocked users list", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const reader = await signUpByPhone(server, uniqueName("a11y_reader"));
+    const writer = await signUpByPhone(server, uniqueName("a11y_writer"));
+    const ad = await publishAd(server, reader.accessToken, carAdBody(await pickCamry(server), []));
+    const chat = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      "/api/chats",
+      { adId: ad.id },
+      writer.accessToken,
+    );
+    for (const text of ["Здравствуйте! Машина ещё продаётся?", "Можно посмотреть завтра?"]) {
+      await apiCall(server, "POST", `/api/chats/${chat.id}/messages`, { text }, writer.accessToken);
+    }
+    const [newest] = (
+      await apiCall<{ items: { id: number }[] }>(
+        server,
+        "GET",
+        "/api/notifications",
+        undefined,
+        reader.accessToken,
+      )
+    ).items;
+    await apiCall(server, "POST", `/api/notifications/${newest?.id}/read`, undefined, reader.accessToken);
+    await apiCall(server, "PUT", `/api/chats/blocks/${seeded.seller.userId}`, undefined, reader.accessToken);
+    const found = await checkPages(
+      browser,
+      server,
+      [
+        {
+          path: "/settings/notifications",
+          ready: (page) => poll(() => page.getByTestId("notification-row").count()).toBe(2),
+        },
+        {
+          path: `/settings/chats?chat=${chat.id}`,
+          ready: async (page) => {
+            await page.getByTestId("chat-blocked-open").click();
+            await poll(() => page.getByTestId("chat-blocked-user").count()).toBe(1);
+          },
+        },
+      ],
+      { user: reader },
+    );
     expectNone(found);
   });
 });
