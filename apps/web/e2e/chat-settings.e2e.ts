@@ -35,7 +35,8 @@ describe("chat and notification settings", () => {
     await poll(() => quietItem.getByTestId("chat-muted").count()).toBe(1);
 
     // Away from the conversation, a message in each chat: only the unmuted one lights the badge.
-    await page.getByTestId("chat-back").click();
+    await visit("/settings/chats");
+    await waitForHydration(page);
     await poll(() => badge.getAttribute("data-unread")).toBe("0");
     await say(server, quiet, quietChat, "Ещё вопрос");
     await say(server, loud, loudChat, "Здравствуйте!");
