@@ -88,7 +88,13 @@ export function BlockedUsers({ userId, timeZone }: { userId: number; timeZone: s
       >
         {t("chats.blocked.open")}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t("chats.blocked.title")} centered>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t("chats.blocked.title")}
+        closeButtonProps={{ "aria-label": t("chats.blocked.close") }}
+        centered
+      >
         {blocks.isPending ? (
           <div className={classes.centered}>
             <Loader size="sm" aria-label={t("chats.blocked.loading")} />

@@ -55,10 +55,11 @@ function NotificationRow({
             {title}
           </Text>
         )}
-        <Text size="sm" c="dimmed" className={classes.text}>
+        {/* Dimmed text is too faint on an unread row's tint. */}
+        <Text size="sm" c={unread ? undefined : "dimmed"} className={classes.text}>
           {text}
         </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
+        <Text size="xs" c={unread ? undefined : "dimmed"} component="time" dateTime={notification.createdAt}>
           {shortWhen(t, notification.createdAt, context.now, context.timeZone)}
         </Text>
       </div>
