@@ -39,6 +39,7 @@ async function serve(): Promise<void> {
     const session = await app.accounts.sessions.startSession(database.db, user.id, [], {
       device: { type: "desktop", label: "Linux Web Desktop" },
       source: "autocannon",
+      locale: "ru",
       ip: "127.0.0.1",
     });
     refreshTokens.push(session.refreshToken);

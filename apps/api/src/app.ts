@@ -34,7 +34,7 @@ import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
 import { type BusinessesService, createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { type CatalogService, createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { chatsRoutes } from "./modules/chats/chats.routes.ts";
+import { chatPhotosRoutes, chatsRoutes } from "./modules/chats/chats.routes.ts";
 import {
   type ChatsService,
   chatMessagesPerMinute,
@@ -255,7 +255,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   const notificationsService: NotificationsService = createNotificationsService({
     db: database.db,
     emitToUser: (userId, event, ...args) => app.realtime.emitToUser(userId, event, ...args),
-    sendJob: (name, data) => jobs.send(name, data),
+    sendJob: (name, data, tx) => jobs.send(name, data, tx),
     mail: createMailSender(app, config, database),
     vapid: resolveVapidKeys(config),
     publicOrigin: config.publicOrigin,
@@ -344,7 +344,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       windowMs: 3_600_000,
       code: "CHAT_NEW_CHATS_LIMIT",
     }),
-    onMessageSent: softly("chat message", (message) => notificationsService.chatMessageSent(message)),
+    // A chat the receiver muted tells them nothing (decision 059).
+    onMessageSent: softly("chat message", async (message) => {
+      if (await chatsService.isMutedBy(message.receiverId, message.chatId)) return;
+      await notificationsService.chatMessageSent(message);
+    }),
   });
   const jobs = await startJobQueue(database, { workers: config.jobWorkers, log: app.log });
   app.addHook("onClose", () => jobs.stop());
@@ -506,6 +510,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(photosRoutes, { photosService });
       await api.register(businessesRoutes, { businessesService });
       await api.register(chatsRoutes, { chatsService });
+      await api.register(chatPhotosRoutes, { chatsService, resolveViewer: accounts.resolveViewer });
       await api.register(notificationsRoutes, { notificationsService });
       await api.register(savedSearchesRoutes, { savedSearchesService });
       await api.register(moneyRoutes, {

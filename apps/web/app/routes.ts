@@ -76,6 +76,7 @@ function pages(): RouteConfigEntry[] {
           route("business", "routes/settings/business.tsx"),
           route("balance", "routes/settings/balance.tsx"),
           route("chats", "routes/settings/chats.tsx"),
+          route("notifications", "routes/settings/notifications.tsx"),
           route("profile", "routes/settings/profile.tsx"),
           route("sessions", "routes/settings/sessions.tsx"),
           route("subscribe", "routes/settings/subscribe.tsx"),

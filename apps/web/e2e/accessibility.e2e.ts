@@ -343,9 +343,11 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
           ready: (page) => poll(() => page.getByTestId("draft-restored").count()).toBe(1),
           more: stepBack,
         },
-        ...["", "/adds", "/balance", "/chats", "/profile", "/sessions", "/subscribe"].map((path) => ({
-          path: `/settings${path}`,
-        })),
+        ...["", "/adds", "/balance", "/chats", "/notifications", "/profile", "/sessions", "/subscribe"].map(
+          (path) => ({
+            path: `/settings${path}`,
+          }),
+        ),
       ],
       { user: seeded.seller, initScript: { name: draftKey(seeded.seller.userId, "car"), value: draft } },
     );
@@ -465,7 +467,7 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
       { text: "Здравствуйте! Машина ещё продаётся? unaa.example/car/1" },
       buyer.accessToken,
     );
-    const photo = await uploadPhoto(server, seeded.seller.accessToken, await drawPhoto("C", 90));
+    const photo = await uploadPhoto(server, seeded.seller.accessToken, await drawPhoto("C", 90), "chat");
     await apiCall(
       server,
       "POST",
@@ -500,6 +502,55 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
         { user: buyer },
       )),
     ];
+    expectNone(found);
+  });
+
+  it("the notification list with read and unread notifications, and the blocked users list", {
+    timeout: 600_000,
+  }, async ({ browser, server, seeded }) => {
+    const reader = await signUpByPhone(server, uniqueName("a11y_reader"));
+    const writer = await signUpByPhone(server, uniqueName("a11y_writer"));
+    const ad = await publishAd(server, reader.accessToken, carAdBody(await pickCamry(server), []));
+    const chat = await apiCall<{ id: number }>(
+      server,
+      "POST",
+      "/api/chats",
+      { adId: ad.id },
+      writer.accessToken,
+    );
+    for (const text of ["Здравствуйте! Машина ещё продаётся?", "Можно посмотреть завтра?"]) {
+      await apiCall(server, "POST", `/api/chats/${chat.id}/messages`, { text }, writer.accessToken);
+    }
+    const [newest] = (
+      await apiCall<{ items: { id: number }[] }>(
+        server,
+        "GET",
+        "/api/notifications",
+        undefined,
+        reader.accessToken,
+      )
+    ).items;
+    await apiCall(server, "POST", `/api/notifications/${newest?.id}/read`, undefined, reader.accessToken);
+    await apiCall(server, "PUT", `/api/chats/blocks/${seeded.seller.userId}`, undefined, reader.accessToken);
+    const found = await checkPages(
+      browser,
+      server,
+      [
+        {
+          path: "/settings/notifications",
+          ready: (page) => poll(() => page.getByTestId("notification-row").count()).toBe(2),
+        },
+        {
+          // The list, where "Blocked users" is (a phone shows one pane at a time).
+          path: "/settings/chats",
+          ready: async (page) => {
+            await page.getByTestId("chat-blocked-open").click();
+            await poll(() => page.getByTestId("chat-blocked-user").count()).toBe(1);
+          },
+        },
+      ],
+      { user: reader },
+    );
     expectNone(found);
   });
 });

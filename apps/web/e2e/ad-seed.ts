@@ -167,10 +167,15 @@ export async function drawPhoto(label: string, hue: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-export async function uploadPhoto(api: SeedApi, token: string, image: Buffer): Promise<{ id: number }> {
+export async function uploadPhoto(
+  api: SeedApi,
+  token: string,
+  image: Buffer,
+  purpose: "ad" | "chat" = "ad",
+): Promise<{ id: number }> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
-  return apiCall(api, "POST", "/api/photos", form, token);
+  return apiCall(api, "POST", purpose === "chat" ? "/api/photos?for=chat" : "/api/photos", form, token);
 }
 
 export interface CarPick {

@@ -100,6 +100,9 @@ export const chatSchema = z.object({
     .nullable()
     .describe("Read receipts: the user's own messages up to this id were read"),
   isBlockedByMe: z.boolean(),
+  isMuted: z
+    .boolean()
+    .describe("Muted by the user asking: its messages notify them of nothing and leave `unreadedChatIds`"),
   canWrite: z
     .boolean()
     .describe("false when either member blocked the other or the other account was deleted"),
@@ -159,6 +162,10 @@ export type ChatBlocksResponse = z.infer<typeof chatBlocksResponseSchema>;
 
 export const chatIdParamsSchema = z.object({ id: recordIdParamSchema });
 export const chatUserIdParamsSchema = z.object({ userId: recordIdParamSchema });
+/** `GET /api/chats/photos/:file`: one size of a chat photo, `<photoId>-<width>.<webp|avif>`. */
+export const chatPhotoParamsSchema = z.object({
+  file: z.string().regex(/^[1-9]\d{0,9}-[1-9]\d{1,3}\.(webp|avif)$/, "<photoId>-<width>.webp or .avif"),
+});
 
 export const chatListQuerySchema = z.object({
   cursor: textInput().max(200).optional().describe("`nextCursor` of the previous page"),
@@ -202,6 +209,10 @@ export const chatMessageInputSchema = z
     message: "write a message or attach a photo",
   });
 export type ChatMessageInput = z.infer<typeof chatMessageInputSchema>;
+
+/** `PUT /api/chats/:id/mute`: mute (no notifications, no header badge) or unmute a chat for oneself. */
+export const chatMuteInputSchema = z.strictObject({ muted: z.boolean() });
+export type ChatMuteInput = z.infer<typeof chatMuteInputSchema>;
 
 /** `POST /api/chats/:id/read`: everything up to this message was read. */
 export const chatReadInputSchema = z.strictObject({ messageId: recordIdSchema });

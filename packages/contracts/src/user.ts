@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordIdParamSchema } from "./ids.ts";
+import { locales } from "./locales.ts";
 import { textInput } from "./text.ts";
 import { roles, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "./user-rules.ts";
 
@@ -85,6 +86,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const changeUsernameBodySchema = z.object({ username: usernameSchema });
 export type ChangeUsernameBody = z.infer<typeof changeUsernameBodySchema>;
+
+/** `PATCH /api/user/locale`: the user switched the interface language (their emails follow it). */
+export const changeLocaleBodySchema = z.strictObject({ locale: z.enum(locales) });
+export type ChangeLocaleBody = z.infer<typeof changeLocaleBodySchema>;
 
 export const deleteAccountBodySchema = z
   .object({

@@ -6,8 +6,11 @@
  * Every queue here retries a failed job with an exponential backoff and, when its retries are spent,
  * copies it to the dead-letter queue `failed-jobs`, which nothing works: staff read it.
  */
-import { type Job, PgBoss, type Queue } from "pg-boss";
-import type { DatabaseHandle } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import { fromDrizzle, type Job, PgBoss, type Queue } from "pg-boss";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+
+type DrizzleTransaction = Parameters<typeof fromDrizzle>[0];
 
 /** Where jobs whose retries are spent are kept (for staff; never worked). */
 export const deadLetterQueue = "failed-jobs";
@@ -49,8 +52,11 @@ export interface JobDefinition<T extends object> {
 export interface JobQueue {
   /** Creates the queue (idempotent), its schedule, and — in a worker process — its worker. */
   define<T extends object>(definition: JobDefinition<T>): Promise<void>;
-  /** Adds a job; resolves with its id once it is stored. */
-  send<T extends object>(name: string, data: T): Promise<string | null>;
+  /**
+   * Adds a job; resolves with its id once it is stored. Given a transaction, the job is stored in
+   * it: it exists only if the transaction commits.
+   */
+  send<T extends object>(name: string, data: T, tx?: Database): Promise<string | null>;
   /** The pg-boss instance, for what the wrapper does not cover (tests, the dashboard). */
   readonly boss: PgBoss;
   /** Stops polling and waits up to `timeoutMs` for running jobs; they are retried elsewhere if cut. */
@@ -90,7 +96,9 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
         },
       );
     },
-    send: (name, data) => boss.send(name, data),
+    send: (name, data, tx) =>
+      // The adapter's type wants the driver's result shape; any drizzle transaction runs it.
+      boss.send(name, data, tx ? { db: fromDrizzle(tx as DrizzleTransaction, sql) } : undefined),
     // Closes pg-boss's own pool on PostgreSQL; the PGlite instance is the app's, closed after.
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };

@@ -16,6 +16,17 @@ export function contentTypeOf(key: string): string | null {
   return contentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? null;
 }
 
+/**
+ * Where chat photos are stored (decision 059): never served at `/uploads`, only through the
+ * chat's own route to its members. An S3 bucket behind a public address must keep this prefix private.
+ */
+export const chatPhotoFolder = "chat-photos";
+
+/** Files storage keeps but the public `/uploads` route does not serve. */
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith(`${chatPhotoFolder}/`);
+}
+
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
 export function isStorageKey(key: string): boolean {

@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { S3StorageConfig } from "../config.ts";
 import type { FileStorage } from "./storage.ts";
-import { contentTypeOf, isStorageKey } from "./storage-keys.ts";
+import { contentTypeOf, isPrivateKey, isStorageKey } from "./storage-keys.ts";
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Ceph…). Objects are written with their type
@@ -37,7 +37,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
           Key: checked(key),
           Body: data,
           ContentType: contentTypeOf(key) ?? "application/octet-stream",
-          CacheControl: "public, max-age=31536000, immutable",
+          CacheControl: isPrivateKey(key) ? "private, no-store" : "public, max-age=31536000, immutable",
         }),
       );
     },

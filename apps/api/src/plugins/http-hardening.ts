@@ -15,11 +15,12 @@ declare module "fastify" {
  * An API answer that may carry someone's data: the request is signed in (a Bearer token or a session
  * cookie) or the answer sets a cookie (sign-in, refresh). Nothing may keep it — not the browser's
  * cache, not a proxy — unless its route marked it `public` (the same for everyone, e.g. the
- * catalogue and the configuration).
+ * catalogue and the configuration) or `private` (a file that never changes, which only the
+ * member's own browser may keep: chat photos, decision 059).
  */
 function isPersonalApiAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
   if (!request.url.startsWith("/api/")) return false;
-  if (String(reply.getHeader("cache-control") ?? "").startsWith("public")) return false;
+  if (/^(public|private)\b/.test(String(reply.getHeader("cache-control") ?? ""))) return false;
   return (
     request.headers.authorization !== undefined ||
     request.cookies?.[SESSION_COOKIE] !== undefined ||

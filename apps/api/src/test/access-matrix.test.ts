@@ -166,6 +166,27 @@ async function newSpareMessage(): Promise<{ chatId: number; messageId: number }>
   return { chatId, messageId: sent.json<{ id: number }>().id };
 }
 
+/** A photo the spare account sent in the shared chat: the file name of its main size. */
+async function newSparePhotoFile(): Promise<string> {
+  const { payload, contentType } = multipartBody([
+    { field: "file", filename: "car.png", type: "image/png", data: image },
+  ]);
+  const uploaded = await harness.app.inject({
+    method: "POST",
+    url: "/api/photos?for=chat",
+    headers: { ...authHeaders(spare), "content-type": contentType },
+    payload,
+  });
+  if (uploaded.statusCode !== 201) throw new Error(uploaded.body);
+  const photo = uploaded.json<{ id: number; src: string }>();
+  const chatId = await sharedOwnerChat();
+  const sent = await callAs(harness, spare)("POST", `/api/chats/${chatId}/messages`, {
+    photoIds: [photo.id],
+  });
+  if (sent.statusCode !== 201) throw new Error(sent.body);
+  return photo.src.slice(photo.src.lastIndexOf("/") + 1);
+}
+
 /** Filters no other call saved: a new saved search each time. */
 const uniqueSearchQuery = () => `q=matrix${randomInt(1, 1_000_000_000)}`;
 
@@ -464,6 +485,10 @@ const matrix: Record<string, Row> = {
     call: fixed("/api/user/password", { currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD }),
     expect: signedIn(204),
   },
+  "PATCH /api/user/locale": {
+    call: async () => ({ url: "/api/user/locale", payload: { locale: "ky" } }),
+    expect: signedIn(204),
+  },
   "PATCH /api/user/username": {
     call: async () => ({ url: "/api/user/username", payload: { username: nextUsername() } }),
     expect: signedIn(200),
@@ -646,6 +671,16 @@ const matrix: Record<string, Row> = {
       return { url: `/api/chats/${chatId}/read`, payload: { messageId } };
     },
     expect: ownerOnly(200),
+  },
+  "PUT /api/chats/{id}/mute": {
+    call: async () => ({ url: `/api/chats/${await sharedOwnerChat()}/mute`, payload: { muted: true } }),
+    expect: ownerOnly(200),
+  },
+  // A chat photo is served by token or session cookie to the chat's members; anyone else, a guest
+  // included, is told it does not exist.
+  "GET /api/chats/photos/{file}": {
+    call: async () => ({ url: `/api/chats/photos/${await newSparePhotoFile()}` }),
+    expect: { ...open(404), user: 200 },
   },
   "POST /api/chats/{id}/report": {
     call: async () => ({ url: `/api/chats/${await newOwnerChat()}/report`, payload: { reason: "spam" } }),

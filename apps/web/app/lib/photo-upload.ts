@@ -2,7 +2,7 @@
  * Photo uploads (the ad form, chat messages): the checks made before a file is sent (the server
  * checks again, by content), the upload with its progress, and removal.
  */
-import { type AdPhoto, adPhotoMaxBytes } from "@unaa/contracts";
+import { type AdPhoto, adPhotoMaxBytes, type PhotoPurpose } from "@unaa/contracts";
 import { api } from "./app-state.ts";
 import { xhrTransport } from "./xhr-transport.ts";
 
@@ -21,14 +21,22 @@ export function checkPhotoFile(file: Pick<File, "name" | "type" | "size">): Phot
   return file.size > adPhotoMaxBytes ? "IMAGE_TOO_LARGE" : null;
 }
 
-/** `POST /api/photos` (multipart, one part `file`); `onProgress` gets the share sent, 0–1. */
-export function uploadPhoto(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+/**
+ * `POST /api/photos` (multipart, one part `file`); `onProgress` gets the share sent, 0–1. A chat
+ * message's photo is uploaded `for: "chat"`: only the chat's members can see it (decision 059).
+ */
+export function uploadPhoto(
+  file: File,
+  onProgress: (fraction: number) => void,
+  options: { signal?: AbortSignal; purpose?: PhotoPurpose } = {},
+) {
   const body = new FormData();
   body.append("file", file);
-  return api.post<AdPhoto>("/api/photos", body, {
+  const query = options.purpose === "chat" ? "?for=chat" : "";
+  return api.post<AdPhoto>(`/api/photos${query}`, body, {
     transport: xhrTransport(onProgress),
     silent: true,
-    signal,
+    signal: options.signal,
   });
 }
 

@@ -13,6 +13,16 @@ export const adPhotoSchema = z.object({
 export type AdPhoto = z.infer<typeof adPhotoSchema>;
 
 /**
+ * What an uploaded photo is for (decision 059): an ad's photos are public files; a chat's are
+ * served only to the chat's members, so a message takes only photos uploaded `for=chat`.
+ */
+export const photoPurposes = ["ad", "chat"] as const;
+export type PhotoPurpose = (typeof photoPurposes)[number];
+export const photoUploadQuerySchema = z.object({
+  for: z.enum(photoPurposes).default("ad").describe("`chat` for a photo to send in a chat message"),
+});
+
+/**
  * A list card's photo (decision 045): the address its sizes are named from instead of their
  * `srcset`s, which `adPhotoSources` writes out where the card is drawn.
  */

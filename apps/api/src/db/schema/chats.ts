@@ -63,6 +63,11 @@ export const chatMembers = pgTable(
     lastReadMessageId: integer(),
     clearedBeforeId: integer().notNull().default(0),
     hidden: boolean().notNull().default(false),
+    /**
+     * Muted by this member (decision 059): its new messages send them no notification and leave
+     * the header's badge (`unreadedChatIds`) alone; the inbox still counts them as unread.
+     */
+    muted: boolean().notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),

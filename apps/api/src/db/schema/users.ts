@@ -21,6 +21,11 @@ export const users = pgTable(
     roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
     /** Storage key of the avatar (e.g. `avatars/12-abc.webp`). */
     avatarKey: text("avatar_key"),
+    /**
+     * The interface language last used while signed in (ky, ru, en): set on sign-in, refresh and
+     * a language switch; notification emails are written in it. Null: the default (ru).
+     */
+    locale: text("locale"),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -197,14 +197,22 @@ export async function setSetting(harness: TestApp, key: string, value: unknown):
   await harness.database.db.update(settings).set({ value }).where(eq(settings.key, key));
 }
 
-/** Stored photo rows of a user, as an upload leaves them (no files: the ads API never reads them). */
-export async function insertPhotoRows(harness: TestApp, userId: number, count: number): Promise<number[]> {
+/**
+ * Stored photo rows of a user, as an upload leaves them (no files: the ads API never reads them);
+ * `folder` "chat-photos" for photos a chat message takes.
+ */
+export async function insertPhotoRows(
+  harness: TestApp,
+  userId: number,
+  count: number,
+  folder = "photos",
+): Promise<number[]> {
   const rows = await harness.database.db
     .insert(adPhotos)
     .values(
       Array.from({ length: count }, (_, index) => ({
         userId,
-        base: `photos/${userId}-test-${Date.now()}-${index}`,
+        base: `${folder}/${userId}-test-${Date.now()}-${index}`,
         width: 1600,
         height: 1200,
         placeholder: "data:image/webp;base64,UklGRg==",

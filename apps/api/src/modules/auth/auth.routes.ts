@@ -263,7 +263,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        return await signedInAnswer(request, reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
+        return await signedInAnswer(
+          request,
+          reply,
+          await auth.refresh(request.cookies[REFRESH_COOKIE], request.locale),
+        );
       } catch (error) {
         if (error instanceof AppError && error.status === 403) cookies.clear(request, reply);
         throw error;

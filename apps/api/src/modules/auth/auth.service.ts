@@ -1,6 +1,7 @@
 import type {
   CodeSent,
   GoogleLoginBody,
+  Locale,
   Me,
   ResetPasswordBody,
   Session,
@@ -26,6 +27,7 @@ import {
   insertPhone,
   insertUser,
   isUsernameTaken,
+  recordUserLocale,
   type UserRow,
   updateUser,
 } from "../users/users.repository.ts";
@@ -51,7 +53,8 @@ export interface AuthService {
   signIn(body: SignInBody, context: RequestContext): Promise<SignedIn>;
   resetPassword(body: ResetPasswordBody, context: RequestContext): Promise<SignedIn>;
   googleLogin(body: GoogleLoginBody, context: RequestContext): Promise<SignedIn>;
-  refresh(refreshToken: string | undefined): Promise<SignedIn>;
+  /** Also keeps `locale` (the page's language) as the account's (decision 059). */
+  refresh(refreshToken: string | undefined, locale: Locale): Promise<SignedIn>;
   /** Ends the session of the refresh cookie, or of the access token; never fails. */
   logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void>;
   listSessions(userId: number, currentSessionId: string): Promise<Session[]>;
@@ -84,7 +87,7 @@ export function createAuthService(deps: {
     body: { device: ClientInfo["device"]; source: string },
     context: RequestContext,
   ): ClientInfo {
-    return { device: body.device, source: body.source, ip: context.ip };
+    return { device: body.device, source: body.source, ip: context.ip, locale: context.locale };
   }
 
   async function signedIn(user: UserRow, session: IssuedSession): Promise<SignedIn> {
@@ -260,8 +263,9 @@ export function createAuthService(deps: {
       return signedIn(user, session);
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, locale) {
       const { session, user } = await sessions.refreshSession(refreshToken);
+      await recordUserLocale(db, user.id, locale);
       return signedIn(user, session);
     },
 

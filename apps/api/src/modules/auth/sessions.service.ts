@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   roles as allRoles,
   type Device,
+  type Locale,
   REFRESH_TOKEN_TTL_DAYS,
   type Role,
   type Session,
@@ -16,7 +17,7 @@ import {
   signAccessToken,
 } from "../../lib/tokens.ts";
 import type { RequestUser } from "../../plugins/auth.ts";
-import type { UserRow } from "../users/users.repository.ts";
+import { recordUserLocale, type UserRow } from "../users/users.repository.ts";
 import {
   endSession,
   endSessionOfUser,
@@ -39,6 +40,8 @@ export interface ClientInfo {
   device: Device;
   source: string;
   ip: string;
+  /** The interface language of the sign-in, kept as the account's (decision 059). */
+  locale: Locale;
 }
 
 /** What a sign-in hands to the route: tokens for the answer and the cookies. */
@@ -128,6 +131,7 @@ export function createSessionsService(deps: {
         },
         hashRefreshToken(refreshToken),
       );
+      await recordUserLocale(tx, userId, client.locale);
       return issue(userId, sessionId, roles, refreshToken);
     },
 

@@ -11,6 +11,7 @@ import {
   type StoredAdPhoto,
   users,
 } from "../../db/schema/index.ts";
+import { toStoredAdPhoto } from "../photos/photos.repository.ts";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMemberRow = typeof chatMembers.$inferSelect;
@@ -114,6 +115,22 @@ export async function insertChat(
       .where(eq(ads.id, values.adId));
   }
   return chat;
+}
+
+export async function setMuted(db: Database, chatId: number, userId: number, muted: boolean): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({ muted })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+}
+
+/** Whether the member muted the chat. */
+export async function isMutedBy(db: Database, chatId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ muted: chatMembers.muted })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  return row?.muted ?? false;
 }
 
 export async function showChatTo(db: Database, chatId: number, userId: number): Promise<void> {
@@ -221,12 +238,13 @@ export async function countUnread(
 
 /**
  * The user's chats with an unread message (`unreadedChatIds`), newest chat first: from the user's
- * member rows, each looking only at the messages after its marks.
+ * member rows, each looking only at the messages after its marks. Muted chats are left out
+ * (decision 059): they do not light the header's badge.
  */
 export async function findUnreadChatIds(db: Database, userId: number): Promise<number[]> {
   const result = (await db.execute(sql`
     select m.chat_id from ${chatMembers} m
-    where m.user_id = ${userId} and ${hasUnread("m")}
+    where m.user_id = ${userId} and not m.muted and ${hasUnread("m")}
     order by m.chat_id desc`)) as unknown as { rows: { chat_id: number }[] };
   return result.rows.map((row) => Number(row.chat_id));
 }
@@ -251,6 +269,26 @@ export async function findMessagesPage(
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
+}
+
+/**
+ * A photo the user may see as a chat's: they uploaded it, or it is in a message of a chat of
+ * theirs sent after their "delete for me" mark. Undefined otherwise.
+ */
+export async function findChatPhotoFor(
+  db: Database,
+  photoId: number,
+  userId: number,
+): Promise<StoredAdPhoto | undefined> {
+  const seenInChat = sql`exists (
+    select 1 from ${chatMessages}
+    join ${chatMembers} on ${chatMembers.chatId} = ${chatMessages.chatId} and ${chatMembers.userId} = ${userId}
+    where ${chatMessages.id} = ${adPhotos.chatMessageId} and ${chatMessages.id} > ${chatMembers.clearedBeforeId})`;
+  const [row] = await db
+    .select()
+    .from(adPhotos)
+    .where(and(eq(adPhotos.id, photoId), or(eq(adPhotos.userId, userId), seenInChat)));
+  return row ? toStoredAdPhoto(row) : undefined;
 }
 
 export async function findMessageOfChat(
@@ -321,10 +359,12 @@ export async function insertMessageIfAllowed(
       message.warnings, message.created_at, allowed.receiver_id,
       case when not exists (
         select 1 from ${chatMembers} r
-        where r.chat_id = allowed.chat_id and r.user_id = allowed.receiver_id and ${hasUnread("r")}
+        where r.chat_id = allowed.chat_id and r.user_id = allowed.receiver_id
+          and (r.muted or ${hasUnread("r")})
       ) then array(
         select r.chat_id from ${chatMembers} r
-        where r.user_id = allowed.receiver_id and r.chat_id <> allowed.chat_id and ${hasUnread("r")}
+        where r.user_id = allowed.receiver_id and r.chat_id <> allowed.chat_id
+          and not r.muted and ${hasUnread("r")}
       ) end as receiver_other_unread_ids
     from message, allowed`)) as unknown as {
     rows: {

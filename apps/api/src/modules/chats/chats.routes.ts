@@ -8,7 +8,9 @@ import {
   chatMessageSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
+  chatMuteInputSchema,
   chatOpenInputSchema,
+  chatPhotoParamsSchema,
   chatReadInputSchema,
   chatReadResponseSchema,
   chatReportInputSchema,
@@ -26,6 +28,47 @@ const errors = (codes: string) => errorBodySchema.describe(codes);
 const badInput = errors("`VALIDATION_FAILED` with field errors");
 const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`CHAT_NOT_FOUND`: no such chat, or not one of yours");
+
+/**
+ * `GET /api/chats/photos/:file` (decision 059): a chat photo, for its uploader and its chat's
+ * members only. An `<img>` cannot send the Bearer token, so the signed-in browser's
+ * `unaa_session` cookie (httpOnly, SameSite=Lax) names the viewer too; a token, when sent, comes first.
+ */
+export const chatPhotosRoutes: FastifyPluginAsyncZod<{
+  chatsService: ChatsService;
+  resolveViewer(cookies: Readonly<Record<string, string | undefined>>): Promise<{ id: number } | null>;
+}> = async (app, { chatsService, resolveViewer }) => {
+  app.get(
+    "/chats/photos/:file",
+    {
+      schema: {
+        tags: ["chats"],
+        summary: "One size of a chat photo (the URLs of a message's `photos`), for its chat's members",
+        description:
+          "Served to the uploader (before it is sent, too) and to the members of the chat its message is in " +
+          "(unless they deleted that history). The viewer is named by the access token or, for an `<img>`, " +
+          "by the `unaa_session` cookie. Anyone else, a guest included, gets 404. `Cache-Control: private`.",
+        security: [{ bearer: [] }],
+        params: chatPhotoParamsSchema,
+        response: {
+          200: z.any().describe("The image: image/webp or image/avif"),
+          400: badInput,
+          404: errors("`AD_PHOTO_NOT_FOUND`: no such photo, or not in a chat of yours"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = request.user?.id ?? (await resolveViewer(request.cookies))?.id ?? null;
+      const photo = await chatsService.openPhoto(viewerId, request.params.file);
+      return reply
+        .header("content-type", photo.contentType)
+        .header("content-length", photo.size)
+        .header("cache-control", "private, max-age=86400")
+        .header("x-content-type-options", "nosniff")
+        .send(photo.stream);
+    },
+  );
+};
 
 /**
  * The chat (issue 14, decision 052): a user's chats, their messages, reads, blocks and reports.
@@ -231,6 +274,24 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chatsService: ChatsService }> 
     },
     async (request) =>
       chatsService.markRead(currentUser(request).id, request.params.id, request.body.messageId),
+  );
+
+  app.put(
+    "/chats/:id/mute",
+    {
+      schema: {
+        tags,
+        summary: "Mute or unmute a chat for oneself",
+        description:
+          "A muted chat's new messages send the user no notification (in-app, email or push) and leave " +
+          "`unreadedChatIds` (the header's badge); the inbox still counts them in `unreadCount`.",
+        security,
+        params: chatIdParamsSchema,
+        body: chatMuteInputSchema,
+        response: { 200: chatSchema, 400: badInput, 401: unauthorized, 404: notFound },
+      },
+    },
+    async (request) => chatsService.muteChat(currentUser(request).id, request.params.id, request.body),
   );
 
   app.post(

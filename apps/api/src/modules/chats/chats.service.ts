@@ -1,26 +1,30 @@
-import type {
-  AdStatus,
-  Chat,
-  ChatAd,
-  ChatBlockResponse,
-  ChatBlocksResponse,
-  ChatListQuery,
-  ChatListResponse,
-  ChatMessage,
-  ChatMessageInput,
-  ChatMessagesQuery,
-  ChatMessagesResponse,
-  ChatOpenInput,
-  ChatPeer,
-  ChatReadResponse,
-  ChatReport,
-  ChatReportInput,
-  ChatReportReason,
-  ChatWarningKind,
-  Currency,
-  FieldError,
-  ServerToClientEvents,
-  Vertical,
+import type { Readable } from "node:stream";
+import {
+  type AdStatus,
+  adPhotoWidthsFor,
+  type Chat,
+  type ChatAd,
+  type ChatBlockResponse,
+  type ChatBlocksResponse,
+  type ChatListQuery,
+  type ChatListResponse,
+  type ChatMessage,
+  type ChatMessageInput,
+  type ChatMessagesQuery,
+  type ChatMessagesResponse,
+  type ChatMuteInput,
+  type ChatOpenInput,
+  type ChatPeer,
+  type ChatReadResponse,
+  type ChatReport,
+  type ChatReportInput,
+  type ChatReportReason,
+  type ChatWarningKind,
+  type Currency,
+  type FieldError,
+  recordIdSchema,
+  type ServerToClientEvents,
+  type Vertical,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
@@ -28,10 +32,10 @@ import { AppError } from "../../errors.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fieldError } from "../../lib/field-errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
-import type { FileStorage } from "../../lib/storage.ts";
+import { contentTypeOf, type FileStorage } from "../../lib/storage.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { toStoredAdPhoto } from "../photos/photos.repository.ts";
-import { toAdCover, toAdPhoto } from "../photos/photos.service.ts";
+import { isChatPhoto, toAdCover, toAdPhoto } from "../photos/photos.service.ts";
 import {
   attachPhotosToMessage,
   type ChatAdRow,
@@ -44,6 +48,7 @@ import {
   findBlocksBetween,
   findBlocksBy,
   findChatAds,
+  findChatPhotoFor,
   findLastVisibleMessages,
   findMemberChat,
   findMemberChats,
@@ -58,9 +63,11 @@ import {
   insertChat,
   insertMessageIfAllowed,
   insertReport,
+  isMutedBy,
   type MemberChatRow,
   markRead,
   type PeerRow,
+  setMuted,
   showChatTo,
 } from "./chats.repository.ts";
 import { findMessageWarnings } from "./message-warnings.ts";
@@ -89,12 +96,25 @@ export interface ChatsService {
   sendMessage(userId: number, chatId: number, input: ChatMessageInput): Promise<ChatMessage>;
   markRead(userId: number, chatId: number, messageId: number): Promise<ChatReadResponse>;
   deleteChatForMe(userId: number, chatId: number): Promise<void>;
+  /** Mutes or unmutes the chat for the user (decision 059); answers the chat as they now see it. */
+  muteChat(userId: number, chatId: number, input: ChatMuteInput): Promise<Chat>;
+  /** Whether the member muted the chat: a new message then notifies them of nothing. */
+  isMutedBy(userId: number, chatId: number): Promise<boolean>;
   reportChat(userId: number, chatId: number, input: ChatReportInput): Promise<ChatReport>;
   /** A typing signal from a socket: passed to the other member when the chat is the user's and open. */
   relayTyping(userId: number, chatId: number): Promise<void>;
   block(userId: number, otherId: number): Promise<ChatBlockResponse>;
   unblock(userId: number, otherId: number): Promise<ChatBlockResponse>;
   listBlocks(userId: number): Promise<ChatBlocksResponse>;
+  /**
+   * One size of a chat photo (`<photoId>-<width>.<webp|avif>`) for its uploader and the members
+   * of its chat who see its message; `AD_PHOTO_NOT_FOUND` for anyone else, a guest (`viewerId`
+   * null) included.
+   */
+  openPhoto(
+    viewerId: number | null,
+    file: string,
+  ): Promise<{ stream: Readable; size: number; contentType: string }>;
   /** `unreadedChatIds` of a user (sent when a socket connects). */
   unreadChatIds(userId: number): Promise<number[]>;
 }
@@ -198,6 +218,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
         myLastReadMessageId: member.lastReadMessageId,
         otherLastReadMessageId: otherByChat.get(chat.id)?.lastReadMessageId ?? null,
         isBlockedByMe,
+        isMuted: member.muted,
         canWrite: !isBlocked && !peer.isDeleted,
         lastActivityAt: chat.lastActivityAt.toISOString(),
         createdAt: chat.createdAt.toISOString(),
@@ -252,12 +273,8 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     const errors: FieldError[] = [];
     photoIds.forEach((id, index) => {
       const row = photoRows.get(id);
-      if (
-        row?.userId === userId &&
-        row.adId === null &&
-        row.chatMessageId === null &&
-        row.businessId === null
-      )
+      // Only the sender's own chat photos (decision 059), never one an ad or a business holds.
+      if (row?.userId === userId && row.adId === null && row.chatMessageId === null && isChatPhoto(row))
         photos.push(toStoredAdPhoto(row));
       else
         errors.push({
@@ -410,6 +427,20 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       await pushUnreadIds(userId);
     },
 
+    async muteChat(userId, chatId, { muted }) {
+      const row = await requireMemberChat(userId, chatId);
+      if (row.member.muted !== muted) {
+        await setMuted(db, chatId, userId, muted);
+        // The header's badge leaves (or takes back) the chat's unread messages.
+        await pushUnreadIds(userId);
+      }
+      return presentOne(userId, { chat: row.chat, member: { ...row.member, muted } });
+    },
+
+    isMutedBy(userId, chatId) {
+      return isMutedBy(db, chatId, userId);
+    },
+
     async reportChat(userId, chatId, { reason, text }) {
       await requireMemberChat(userId, chatId);
       try {
@@ -465,6 +496,25 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
           blockedAt: block.createdAt.toISOString(),
         })),
       };
+    },
+
+    async openPhoto(viewerId, file) {
+      const [, id, width, format] = /^(\d+)-(\d+)\.(webp|avif)$/.exec(file) ?? [];
+      const photoId = Number(id);
+      const photo =
+        viewerId === null || !recordIdSchema.safeParse(photoId).success
+          ? undefined
+          : await findChatPhotoFor(db, photoId, viewerId);
+      const isSize =
+        photo !== undefined &&
+        isChatPhoto(photo) &&
+        adPhotoWidthsFor(photo.width).includes(Number(width)) &&
+        (format === "webp" || photo.avif);
+      const key = `${photo?.base}-${width}.${format}`;
+      const contentType = contentTypeOf(key);
+      const opened = isSize && contentType ? await storage.open(key) : null;
+      if (!opened || !contentType) throw new AppError("AD_PHOTO_NOT_FOUND");
+      return { ...opened, contentType };
     },
 
     unreadChatIds(userId) {

@@ -7,6 +7,7 @@ import {
   chatMessageTextMax,
   chatReadResponseSchema,
   chatSchema,
+  notificationListResponseSchema,
   type ServerToClientEvents,
   SOCKET_PATH,
 } from "@unaa/contracts";
@@ -27,7 +28,7 @@ import {
 } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { deleteUnattachedPhotoRows } from "../photos/photos.repository.ts";
-import { findExchangedAdChat } from "./chats.repository.ts";
+import { findExchangedAdChat, findUnreadChatIds } from "./chats.repository.ts";
 import { chatMessagesPerMinute, newChatsPerHourYoung } from "./chats.service.ts";
 
 let harness: TestApp;
@@ -191,6 +192,8 @@ describe("bad input answers 4xx with field errors, never 500", () => {
     ["POST", "/api/chats/1/report", { reason: "boring" }, "reason"],
     ["POST", "/api/chats/1/report", { reason: "other" }, "text"],
     ["PUT", "/api/chats/blocks/0", undefined, "userId"],
+    ["PUT", "/api/chats/1/mute", {}, "muted"],
+    ["PUT", "/api/chats/1/mute", { muted: "yes" }, "muted"],
   ] as const)("%s %s → 400 naming %s (%#)", async (method, url, payload, path) => {
     const response = await call(buyer)(method, url, payload);
     expect(response.statusCode, response.body).toBe(400);
@@ -208,7 +211,7 @@ describe("bad input answers 4xx with field errors, never 500", () => {
 describe("access", () => {
   it("a third user gets 404 for someone else's chat, its messages and its photos", async () => {
     const chat = await openChat(buyer, { adId });
-    const [photoId] = await insertPhotoRows(harness, buyer.userId, 1);
+    const [photoId] = await insertPhotoRows(harness, buyer.userId, 1, "chat-photos");
     const sent = await send(buyer, chat.id, "", [photoId as number]);
     expect(sent.photos.map((photo) => photo.id)).toEqual([photoId]);
     expect((await history(seller, chat.id)).items.at(-1)?.photos[0]?.id).toBe(photoId);
@@ -324,6 +327,46 @@ describe("messages", () => {
     const page2 = await listChats(client, `?limit=2&cursor=${page1.nextCursor}`);
     expect(page2.items.map((item) => item.id)).toEqual([second.id]);
     expect(page2.nextCursor).toBeNull();
+  });
+});
+
+describe("mute", () => {
+  async function chatNotifications(client: TestClient, chatId: number) {
+    const response = await call(client)("GET", "/api/notifications?limit=50");
+    expect(response.statusCode).toBe(200);
+    return notificationListResponseSchema
+      .parse(response.json())
+      .items.filter((item) => item.kind === "chatMessage" && item.payload.chatId === chatId);
+  }
+
+  it("[P9] a muted chat notifies nothing and leaves the header's unread ids; the inbox still counts it", async () => {
+    const { client, chat } = await freshPair();
+    await send(client, chat.id, "first");
+    expect(await chatNotifications(seller, chat.id)).toHaveLength(1);
+    expect(await findUnreadChatIds(harness.database.db, seller.userId)).toContain(chat.id);
+
+    const muted = await call(seller)("PUT", `/api/chats/${chat.id}/mute`, { muted: true });
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(chatSchema.parse(muted.json())).toMatchObject({ id: chat.id, isMuted: true, unreadCount: 1 });
+    expect(await findUnreadChatIds(harness.database.db, seller.userId)).not.toContain(chat.id);
+
+    await send(client, chat.id, "second");
+    expect(await chatNotifications(seller, chat.id)).toHaveLength(1);
+    expect(await getChat(seller, chat.id)).toMatchObject({ isMuted: true, unreadCount: 2 });
+    expect(await findUnreadChatIds(harness.database.db, seller.userId)).not.toContain(chat.id);
+    // Muting is the member's own: the other side is not muted.
+    expect((await getChat(client, chat.id)).isMuted).toBe(false);
+
+    const unmuted = await call(seller)("PUT", `/api/chats/${chat.id}/mute`, { muted: false });
+    expect(chatSchema.parse(unmuted.json()).isMuted).toBe(false);
+    expect(await findUnreadChatIds(harness.database.db, seller.userId)).toContain(chat.id);
+    await send(client, chat.id, "third");
+    expect(await chatNotifications(seller, chat.id)).toHaveLength(2);
+
+    const foreign = await call(third)("PUT", `/api/chats/${chat.id}/mute`, { muted: true });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe("CHAT_NOT_FOUND");
+    expect((await call(null)("PUT", `/api/chats/${chat.id}/mute`, { muted: true })).statusCode).toBe(401);
   });
 });
 

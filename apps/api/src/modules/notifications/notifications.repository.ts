@@ -168,12 +168,21 @@ export async function deletePushSubscriptionById(db: Database, id: number): Prom
 }
 
 /** The address a user's emails go to: a confirmed email of a live account, else null. */
-export async function findEmailOf(db: Database, userId: number): Promise<string | null> {
+/** Where a user's emails go (a confirmed email of a live account) and their language, else null. */
+export async function findEmailOf(
+  db: Database,
+  userId: number,
+): Promise<{ email: string; locale: string | null } | null> {
   const [row] = await db
-    .select({ email: users.email, confirmed: users.emailConfirmed, deletedAt: users.deletedAt })
+    .select({
+      email: users.email,
+      confirmed: users.emailConfirmed,
+      deletedAt: users.deletedAt,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.email && row.confirmed && !row.deletedAt ? row.email : null;
+  return row?.email && row.confirmed && !row.deletedAt ? { email: row.email, locale: row.locale } : null;
 }
 
 /**
@@ -231,30 +240,30 @@ export async function findAdBrief(db: Database, adId: number) {
 }
 
 /**
- * Takes the expiry warnings not delivered yet (decision 023) and marks them delivered, in one
- * statement: two workers never deliver the same one.
+ * Inside the caller's transaction: takes the oldest expiry warning not delivered yet (decision
+ * 023), locked so that another worker skips it, and marks it delivered. Should the notification
+ * that follows fail, the transaction rolls back and the warning stays due for the job's retry.
  */
-export async function claimExpiryNotices(db: Database) {
-  const rows = await db
-    .update(adNotices)
-    .set({ deliveredAt: sql`now()` })
+export async function claimNextExpiryNotice(tx: Database) {
+  const [notice] = await tx
+    .select({
+      id: adNotices.id,
+      userId: adNotices.userId,
+      adId: adNotices.adId,
+      expiresAt: adNotices.expiresAt,
+    })
+    .from(adNotices)
     .where(and(isNull(adNotices.deliveredAt), eq(adNotices.kind, "expiry-warning")))
-    .returning({ userId: adNotices.userId, adId: adNotices.adId, expiresAt: adNotices.expiresAt });
-  if (rows.length === 0) return [];
-  const briefs = await db
-    .select({ id: ads.id, title: ads.title, vertical: ads.vertical, status: ads.status })
+    .orderBy(adNotices.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  if (!notice) return undefined;
+  await tx.update(adNotices).set({ deliveredAt: sql`now()` }).where(eq(adNotices.id, notice.id));
+  const [ad] = await tx
+    .select({ title: ads.title, vertical: ads.vertical, status: ads.status })
     .from(ads)
-    .where(
-      inArray(
-        ads.id,
-        rows.map((row) => row.adId),
-      ),
-    );
-  const byId = new Map(briefs.map((brief) => [brief.id, brief]));
-  return rows.flatMap((row) => {
-    const ad = byId.get(row.adId);
-    return ad && ad.status === "active" ? [{ ...row, title: ad.title, vertical: ad.vertical }] : [];
-  });
+    .where(eq(ads.id, notice.adId));
+  return { ...notice, ad };
 }
 
 export async function findUserName(db: Database, userId: number): Promise<string> {

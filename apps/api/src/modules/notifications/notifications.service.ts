@@ -30,7 +30,7 @@ import { sendWebPush, type VapidKeys } from "../../lib/web-push.ts";
 import { writeNotificationEmail, writeNotificationText } from "./notification-texts.ts";
 import {
   claimChatEmailTurn,
-  claimExpiryNotices,
+  claimNextExpiryNotice,
   countBroadcastRecipients,
   countUnreadNotifications,
   deletePushSubscription,
@@ -112,8 +112,8 @@ type EmitToUser = <E extends keyof ServerToClientEvents>(
 export interface NotificationsServiceDeps {
   db: Database;
   emitToUser: EmitToUser;
-  /** Adds a job (pg-boss). */
-  sendJob(name: string, data: object): Promise<unknown>;
+  /** Adds a job (pg-boss); given a transaction, inside it. */
+  sendJob(name: string, data: object, tx?: Database): Promise<unknown>;
   mail: MailSender;
   vapid: VapidKeys;
   publicOrigin: string;
@@ -204,9 +204,12 @@ function parseCursor(cursor: string | undefined): number | null {
 export function createNotificationsService(deps: NotificationsServiceDeps): NotificationsService {
   const { db, emitToUser } = deps;
 
-  async function preferencesOf(userIds: readonly number[]): Promise<Map<number, NotificationPreferences>> {
+  async function preferencesOf(
+    userIds: readonly number[],
+    executor: Database = db,
+  ): Promise<Map<number, NotificationPreferences>> {
     const byUser = new Map(userIds.map((id) => [id, defaultPreferences()]));
-    for (const row of await findPreferenceRows(db, userIds)) {
+    for (const row of await findPreferenceRows(executor, userIds)) {
       const preferences = byUser.get(row.userId);
       const kind = row.kind as NotificationKind;
       const channel = row.channel as NotificationChannel;
@@ -221,29 +224,39 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
     return count;
   }
 
-  async function notifyUsers<K extends NotificationKind>(
+  /** Tells the users' sockets of their new in-app notifications (once they are committed). */
+  async function announce(created: Map<number, Notification>): Promise<void> {
+    for (const [userId, notification] of created) {
+      emitToUser(userId, "notification:new", notification);
+      await pushUnread(userId);
+    }
+  }
+
+  /**
+   * The in-app rows and the email and push jobs — inside `tx` when given, so they commit or roll
+   * back with the caller's other changes; the sockets are told by `announce` (after a commit).
+   */
+  async function recordNotifications<K extends NotificationKind>(
+    tx: Database | undefined,
     userIds: readonly number[],
     kind: K,
     payload: NotificationPayloads[K],
     options: NotifyOptions = {},
   ): Promise<Map<number, Notification>> {
+    const executor = tx ?? db;
     const unique = [...new Set(userIds)];
-    const preferences = await preferencesOf(unique);
+    const preferences = await preferencesOf(unique, executor);
     const withPush = await findUsersWithPush(
-      db,
+      executor,
       unique.filter((id) => preferences.get(id)?.[kind].push),
     );
     const rows = await insertNotifications(
-      db,
+      executor,
       unique
         .filter((id) => preferences.get(id)?.[kind].inApp && options.channels?.inApp !== false)
         .map((userId) => ({ userId, kind, payload: payload as Record<string, unknown> })),
     );
     const created = new Map(rows.map((row) => [row.userId, toNotification(row)]));
-    for (const [userId, notification] of created) {
-      emitToUser(userId, "notification:new", notification);
-      await pushUnread(userId);
-    }
     for (const userId of unique) {
       const preferred = preferences.get(userId)?.[kind];
       const wanted = preferred && {
@@ -258,11 +271,23 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
       };
       if (wanted?.email) {
         // A chat's "new message" email goes at most once an hour per chat.
-        const isTurn = options.chatId === undefined || (await claimChatEmailTurn(db, userId, options.chatId));
-        if (isTurn) await deps.sendJob(notificationJobs.email, job);
+        const isTurn =
+          options.chatId === undefined || (await claimChatEmailTurn(executor, userId, options.chatId));
+        if (isTurn) await deps.sendJob(notificationJobs.email, job, tx);
       }
-      if (wanted?.push && withPush.has(userId)) await deps.sendJob(notificationJobs.push, job);
+      if (wanted?.push && withPush.has(userId)) await deps.sendJob(notificationJobs.push, job, tx);
     }
+    return created;
+  }
+
+  async function notifyUsers<K extends NotificationKind>(
+    userIds: readonly number[],
+    kind: K,
+    payload: NotificationPayloads[K],
+    options: NotifyOptions = {},
+  ): Promise<Map<number, Notification>> {
+    const created = await recordNotifications(undefined, userIds, kind, payload, options);
+    await announce(created);
     return created;
   }
 
@@ -346,9 +371,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
     async deliverEmail(job) {
       const to = await findEmailOf(db, job.userId);
       if (!to) return;
-      // Accounts keep no language yet: emails are in the site's default one.
-      const email = writeNotificationEmail(defaultLocale, job.kind, job.payload as never, deps.publicOrigin);
-      await deps.mail.send({ to, ...email });
+      // In the language the user last used the site in (decision 059).
+      const locale = isLocale(to.locale) ? to.locale : defaultLocale;
+      const email = writeNotificationEmail(locale, job.kind, job.payload as never, deps.publicOrigin);
+      await deps.mail.send({ to: to.email, ...email });
     },
 
     async deliverPush(job) {
@@ -417,16 +443,27 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
     },
 
     async deliverExpiryWarnings() {
-      const notices = await claimExpiryNotices(db);
-      for (const notice of notices) {
-        await service.notify(notice.userId, "adExpiring", {
-          adId: notice.adId,
-          title: notice.title,
-          expiresAt: notice.expiresAt.toISOString(),
-          link: "/settings/adds",
+      let delivered = 0;
+      // One warning at a time, its mark and its notification in one transaction: a failure leaves
+      // it (and those after it) due, and the job's retry delivers them.
+      for (;;) {
+        const outcome = await db.transaction(async (tx) => {
+          const notice = await claimNextExpiryNotice(tx);
+          if (!notice) return null;
+          // An ad no longer active has nothing to warn about: the notice is only marked.
+          if (notice.ad?.status !== "active") return { created: new Map<number, Notification>(), sent: 0 };
+          const created = await recordNotifications(tx, [notice.userId], "adExpiring", {
+            adId: notice.adId,
+            title: notice.ad.title,
+            expiresAt: notice.expiresAt.toISOString(),
+            link: "/settings/adds",
+          });
+          return { created, sent: 1 };
         });
+        if (!outcome) return delivered;
+        await announce(outcome.created);
+        delivered += outcome.sent;
       }
-      return notices.length;
     },
 
     async chatMessageSent({ chatId, senderId, receiverId, text }) {

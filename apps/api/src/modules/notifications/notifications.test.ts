@@ -12,8 +12,8 @@ import {
 } from "@unaa/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatEmailThrottle, outboxMessages, pushSubscriptions } from "../../db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chatEmailThrottle, outboxMessages, pushSubscriptions, users } from "../../db/schema/index.ts";
 import { signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import {
@@ -26,7 +26,7 @@ import {
   setAdColumns,
   setSetting,
 } from "../ads/ads-test-kit.ts";
-import { nextEmail, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { bearer, nextEmail, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { type DeliveryJob, defaultPreferences, notificationJobs } from "./notifications.service.ts";
 
 let harness: TestApp;
@@ -237,6 +237,46 @@ describe("triggers", () => {
     const items = await listOf(owner);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: "adExpiring", payload: { adId: ad.id, link: "/settings/adds" } });
+  });
+
+  it("[P4] an expiry warning whose notification fails stays due, and the job's retry delivers it", async () => {
+    await harness.app.notifications.deliverExpiryWarnings();
+    const owner = await emailUser();
+    const ads = [
+      await createPublished(harness, owner, carBody(toyota, regionId)),
+      await createPublished(harness, owner, carBody(toyota, regionId)),
+    ];
+    for (const ad of ads) {
+      await setAdColumns(harness, ad.id, { expiresAt: new Date(Date.now() + 2 * 86_400_000) });
+    }
+    await harness.app.services.adsService.warnExpiringAds();
+    // The queue refuses the second warning's email job, once: the batch fails half-way.
+    const jobs = harness.app.jobs;
+    const send = jobs.send.bind(jobs);
+    let calls = 0;
+    const failing = vi.spyOn(jobs, "send").mockImplementation(async (...args: Parameters<typeof send>) => {
+      calls += 1;
+      if (calls === 2) throw new Error("queue down");
+      return send(...args);
+    });
+    try {
+      await expect(harness.app.notifications.deliverExpiryWarnings()).rejects.toThrow("queue down");
+    } finally {
+      failing.mockRestore();
+    }
+    const warned = async () =>
+      (await listOf(owner)).flatMap((item) => (item.kind === "adExpiring" ? [item.payload.adId] : []));
+    // The first warning went out whole; the second left nothing behind (no row, no job).
+    expect(await warned()).toEqual([ads[0]?.id]);
+    expect((await queued<DeliveryJob>(notificationJobs.email, owner.userId)).length).toBe(1);
+
+    expect(await harness.app.notifications.deliverExpiryWarnings()).toBe(1);
+    expect((await warned()).sort()).toEqual(ads.map((ad) => ad.id).sort());
+    const emails = await queued<DeliveryJob>(notificationJobs.email, owner.userId);
+    expect(emails.map((job) => (job.payload as { adId: number }).adId).sort()).toEqual(
+      ads.map((ad) => ad.id).sort(),
+    );
+    expect(await harness.app.notifications.deliverExpiryWarnings()).toBe(0);
   });
 
   it("a lower price of a favourite notifies those who keep it, through a job; a higher one does not", async () => {
@@ -619,5 +659,75 @@ describe("web push", () => {
       link: "/car/1",
     });
     expect(await queued(notificationJobs.push, user.userId)).toEqual([]);
+  });
+});
+
+describe("the account's language", () => {
+  async function localeOf(client: TestClient) {
+    const [row] = await harness.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.id, client.userId));
+    return row?.locale;
+  }
+
+  function setLocale(client: TestClient | null, payload: unknown) {
+    return harness.app.inject({
+      method: "PATCH",
+      url: "/api/user/locale",
+      headers: client ? bearer(client) : {},
+      payload: payload as Record<string, unknown>,
+    });
+  }
+
+  async function lastSubject(client: TestClient & { login: string }) {
+    const job: DeliveryJob = {
+      userId: client.userId,
+      notificationId: 0,
+      kind: "adExpiring",
+      payload: {
+        adId: 1,
+        title: "Toyota Camry",
+        expiresAt: new Date().toISOString(),
+        link: "/settings/adds",
+      },
+    };
+    await harness.app.notifications.deliverEmail(job);
+    return (await outboxOf(client.login))[0]?.subject;
+  }
+
+  it("[P9] notification emails are written in the language last used: sign-in, refresh, a switch", async () => {
+    const user = await emailUser();
+    // Signed up without a language: Russian, the default.
+    expect(await localeOf(user)).toBe("ru");
+    const russian = await lastSubject(user);
+
+    expect((await setLocale(user, { locale: "en" })).statusCode).toBe(204);
+    expect(await localeOf(user)).toBe("en");
+    const english = await lastSubject(user);
+    expect(english).not.toBe(russian);
+    expect(english).toMatch(/^Unaa: [A-Za-z ]+$/);
+
+    // A refresh from a page in Kyrgyz.
+    const refreshed = await harness.app.inject({
+      method: "POST",
+      url: "/api/auth/refresh",
+      remoteAddress: user.ip,
+      headers: { "x-lang": "ky" },
+      cookies: { unaa_refresh: user.refreshToken ?? "" },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await localeOf(user)).toBe("ky");
+    const kyrgyz = await lastSubject(user);
+    expect([russian, english]).not.toContain(kyrgyz);
+  });
+
+  it("refuses an unknown language (400) and a guest (401)", async () => {
+    const user = await signUpUser(harness);
+    const bad = await setLocale(user, { locale: "fr" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "locale" }] });
+    expect((await setLocale(user, {})).statusCode).toBe(400);
+    expect((await setLocale(null, { locale: "en" })).statusCode).toBe(401);
   });
 });

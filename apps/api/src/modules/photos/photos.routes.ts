@@ -1,4 +1,10 @@
-import { adIdParamsSchema, adPhotoMaxBytes, adPhotoSchema, errorBodySchema } from "@unaa/contracts";
+import {
+  adIdParamsSchema,
+  adPhotoMaxBytes,
+  adPhotoSchema,
+  errorBodySchema,
+  photoUploadQuerySchema,
+} from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
@@ -21,18 +27,20 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photosService: PhotosService 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "Upload an ad photo: multipart/form-data, field `file`",
+        summary: "Upload a photo for an ad or a chat message: multipart/form-data, field `file`",
         description:
           "JPEG, PNG, WebP or HEIC (recognised by content), at most 15 MB and 50 megapixels. Turned " +
           "upright, stripped of all metadata (EXIF, GPS) and stored as WebP 320/800/1600 px wide (never " +
           "upscaled), AVIF too where it is smaller. The photo belongs to no ad until an ad body lists its " +
           `id in \`photoIds\`; unlisted photos are removed after a day. At most ${photoUploadsPerHour} ` +
-          `uploads an hour and ${unattachedPhotosMax} photos without an ad.`,
+          `uploads an hour and ${unattachedPhotosMax} photos without an ad. With \`for=chat\` the photo is for a ` +
+          "chat message: its files are served only to the chat's members, and no ad takes it.",
+        querystring: photoUploadQuerySchema,
         consumes: ["multipart/form-data"],
         security,
         response: {
           201: adPhotoSchema,
-          400: errors("`FILE_REQUIRED`"),
+          400: errors("`FILE_REQUIRED`; `VALIDATION_FAILED` (`for`)"),
           401: unauthorized,
           409: errors("`AD_PHOTO_LIMIT_REACHED`: too many photos without an ad"),
           413: errors("`IMAGE_TOO_LARGE`: over 15 MB or 50 megapixels"),
@@ -45,7 +53,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photosService: PhotosService 
       const user = currentUser(request);
       const data = await readUploadedFile(request, adPhotoMaxBytes, "IMAGE_TOO_LARGE");
       const started = performance.now();
-      const photo = await photosService.uploadPhoto(user.id, data);
+      const photo = await photosService.uploadPhoto(user.id, data, request.query.for);
       request.log.info(
         {
           photoId: photo.id,

@@ -5,6 +5,7 @@ import {
   adPhotoSources,
   adPhotoWidthsFor,
   type FieldError,
+  type PhotoPurpose,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
@@ -12,6 +13,7 @@ import { AppError } from "../../errors.ts";
 import { encodeAdPhoto } from "../../lib/images.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { chatPhotoFolder } from "../../lib/storage-keys.ts";
 import {
   type AdPhotoRow,
   attachPhotoRows,
@@ -36,12 +38,17 @@ export const unattachedPhotosMax = 60;
 export const unattachedPhotoLifetimeMs = 24 * 3_600_000;
 
 export interface PhotosService {
-  /** An uploaded image → a stored, unattached photo of the user. */
-  uploadPhoto(userId: number, data: Buffer): Promise<AdPhoto>;
+  /** An uploaded image → a stored, unattached photo of the user, for an ad or a chat message. */
+  uploadPhoto(userId: number, data: Buffer, purpose?: PhotoPurpose): Promise<AdPhoto>;
   /** The user's own photo, unattached or on one of their ads (taken out of the ad's list). */
   deletePhoto(userId: number, id: number): Promise<void>;
   /** Removes photos never given to an ad within their lifetime; returns how many. Idempotent. */
   sweepUnattachedPhotos(at?: Date): Promise<number>;
+}
+
+/** A photo uploaded for a chat (decision 059): its files are served to the chat's members only. */
+export function isChatPhoto(photo: { base: string }): boolean {
+  return photo.base.startsWith(`${chatPhotoFolder}/`);
 }
 
 /** The storage keys of every size and format of a photo. */
@@ -63,14 +70,22 @@ export function toAdCover(photo: StoredAdPhoto, storage: FileStorage): AdCover {
   };
 }
 
-/** The public form of a stored photo: URLs of its sizes as `srcset`s, the placeholder. */
+/**
+ * Where a photo's sizes are: a public address, or for a chat photo the chat's route that serves
+ * it to its uploader and the members of its chat only (decision 059).
+ */
+function photoUrl(photo: StoredAdPhoto, storage: FileStorage): string {
+  return isChatPhoto(photo) ? `/api/chats/photos/${photo.id}` : storage.publicUrl(photo.base);
+}
+
+/** The answered form of a stored photo: URLs of its sizes as `srcset`s, the placeholder. */
 export function toAdPhoto(photo: StoredAdPhoto, storage: FileStorage): AdPhoto {
   return {
     id: photo.id,
     width: photo.width,
     height: photo.height,
     placeholder: photo.placeholder,
-    ...adPhotoSources({ url: storage.publicUrl(photo.base), width: photo.width, hasAvif: photo.avif }),
+    ...adPhotoSources({ url: photoUrl(photo, storage), width: photo.width, hasAvif: photo.avif }),
   };
 }
 
@@ -92,12 +107,13 @@ export async function storeAdPhoto(
   storage: FileStorage,
   userId: number,
   data: Buffer,
+  purpose: PhotoPurpose = "ad",
 ): Promise<AdPhotoRow> {
   // Encoded in the image pool (lib/images.ts): parallel uploads wait their turn.
   const encoded = await encodeAdPhoto(data);
   const id = randomBytes(10).toString("hex");
   // Spread over 256 folders, so no folder of a local disk grows huge.
-  const base = `ad-photos/${id.slice(0, 2)}/${id}`;
+  const base = `${purpose === "chat" ? chatPhotoFolder : "ad-photos"}/${id.slice(0, 2)}/${id}`;
   const files = encoded.files.map((file) => ({ key: `${base}-${file.suffix}`, data: file.data }));
   try {
     // Every write settles before a failure is handled, so the clean-up below misses none.
@@ -134,7 +150,7 @@ export async function resolveAdPhotos(
   const photos: StoredAdPhoto[] = [];
   photoIds.forEach((id, index) => {
     const row = rows.get(id);
-    const isFree = row?.chatMessageId === null && row.businessId === null;
+    const isFree = row?.chatMessageId === null && row.businessId === null && !isChatPhoto(row);
     if (row?.userId === userId && isFree && (row.adId === null || row.adId === adId))
       photos.push(toStoredAdPhoto(row));
     else
@@ -195,7 +211,7 @@ export function createPhotosService(deps: {
 }): PhotosService {
   const { db, storage, uploads } = deps;
   return {
-    async uploadPhoto(userId, data) {
+    async uploadPhoto(userId, data, purpose = "ad") {
       // Every attempt counts, refused ones too: decoding is what costs.
       const key = String(userId);
       refuseWhenFull(uploads, await uploads.peek(key));
@@ -203,7 +219,7 @@ export function createPhotosService(deps: {
       if ((await countUnattachedPhotos(db, userId)) >= unattachedPhotosMax) {
         throw new AppError("AD_PHOTO_LIMIT_REACHED");
       }
-      const row = await storeAdPhoto(db, storage, userId, data);
+      const row = await storeAdPhoto(db, storage, userId, data, purpose);
       return toAdPhoto(toStoredAdPhoto(row), storage);
     },
 

@@ -1,3 +1,4 @@
+import type { Locale } from "@unaa/contracts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { oneTimeCodes, userPhones, users } from "../../db/schema/index.ts";
@@ -83,6 +84,17 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error("insert into users returned nothing");
   return row;
+}
+
+/**
+ * Remembers the interface language the user last used (decision 059): what their notification
+ * emails are written in. Writes only when it changed, so a refresh in the same language costs no write.
+ */
+export async function recordUserLocale(db: Database, id: number, locale: Locale): Promise<void> {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, id), sql`${users.locale} is distinct from ${locale}`));
 }
 
 export async function updateUser(

@@ -1,4 +1,5 @@
 import {
+  changeLocaleBodySchema,
   changePasswordBodySchema,
   changeUsernameBodySchema,
   codeSentSchema,
@@ -245,6 +246,29 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request, reply) => {
       const user = currentUser(request);
       await users.changePassword(user.id, user.sessionId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    "/locale",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["user"],
+        summary: "Remember the interface language the user switched to (notification emails use it)",
+        description: "Sign-in and refresh remember the language of their page too (`X-Lang`).",
+        security,
+        body: changeLocaleBodySchema,
+        response: {
+          204: z.null().describe("Remembered"),
+          400: errors("`VALIDATION_FAILED`"),
+          401: unauthorized,
+        },
+      },
+    },
+    async (request, reply) => {
+      await users.setLocale(currentUser(request).id, request.body.locale);
       return reply.status(204).send(null);
     },
   );

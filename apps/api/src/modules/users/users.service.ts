@@ -29,6 +29,7 @@ import {
   findUserById,
   insertPhone,
   isUsernameTaken,
+  recordUserLocale,
   redactCodeDestinations,
   setMainPhone,
   type UserPhoneRow,
@@ -72,6 +73,8 @@ export interface UsersService {
   confirmEmail(userId: number, email: string, code: string): Promise<Me>;
   changePassword(userId: number, sessionId: string, body: ChangePasswordBody): Promise<void>;
   changeUsername(userId: number, username: string): Promise<Me>;
+  /** Remembers the interface language the user switched to (decision 059). */
+  setLocale(userId: number, locale: Locale): Promise<void>;
   uploadAvatar(userId: number, file: Buffer): Promise<Me>;
   deleteAvatar(userId: number): Promise<Me>;
   deleteAccount(userId: number, body: DeleteAccountBody): Promise<void>;
@@ -247,6 +250,10 @@ export function createUsersService(deps: {
         await updateUser(tx, userId, { passwordHash });
         await sessions.endSessionsOfUser(tx, userId, "password", sessionId);
       });
+    },
+
+    async setLocale(userId, locale) {
+      await recordUserLocale(db, userId, locale);
     },
 
     async changeUsername(userId, username) {

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import {
   IconBell,
+  IconBellRinging,
   IconChevronRight,
   IconDeviceDesktop,
   IconListDetails,
@@ -21,6 +22,7 @@ const cards = [
   { section: "sessions", titleKey: "page.settingsSessions.title", icon: IconDeviceDesktop },
   { section: "adds", titleKey: "page.settingsAdds.title", icon: IconListDetails },
   { section: "chats", titleKey: "page.settingsChats.title", icon: IconMessages },
+  { section: "notifications", titleKey: "page.settingsNotifications.title", icon: IconBellRinging },
   { section: "balance", titleKey: "page.settingsBalance.title", icon: IconWallet },
   { section: "subscribe", titleKey: "page.settingsSubscribe.title", icon: IconBell },
 ] as const;

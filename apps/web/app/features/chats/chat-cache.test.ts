@@ -37,6 +37,7 @@ function chat(id: number, lastMessageId: number, unreadCount = 0): Chat {
     myLastReadMessageId: null,
     otherLastReadMessageId: null,
     isBlockedByMe: false,
+    isMuted: false,
     canWrite: true,
     lastActivityAt: "2026-11-26T00:00:00.000Z",
     createdAt: "2026-11-26T00:00:00.000Z",

@@ -108,8 +108,10 @@ export function ChatComposer({
           );
         setAttachments((current) => [...current, { key, state: "uploading", progress: 0 }]);
         try {
-          const photo = await uploadPhoto(file, (fraction) =>
-            update({ key, state: "uploading", progress: Math.round(fraction * 100) }),
+          const photo = await uploadPhoto(
+            file,
+            (fraction) => update({ key, state: "uploading", progress: Math.round(fraction * 100) }),
+            { purpose: "chat" },
           );
           update({ key, state: "done", photo });
         } catch (failure) {

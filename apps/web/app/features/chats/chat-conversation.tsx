@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Button, Loader, Menu, Text } from "@mantine/core";
 import {
   IconArrowLeft,
+  IconBell,
+  IconBellOff,
   IconDotsVertical,
   IconFlag,
   IconLock,
@@ -22,6 +24,7 @@ import { chatKeys } from "./api/chat-keys.ts";
 import { deleteChat } from "./api/delete-chat.ts";
 import { useChatMessages } from "./api/get-chat-messages.ts";
 import { markChatRead } from "./api/mark-chat-read.ts";
+import { setChatMuted } from "./api/mute-chat.ts";
 import { isReadByOther, listWithoutChat } from "./chat-cache.ts";
 import { ChatComposer } from "./chat-composer.tsx";
 import { dayHeading, groupByDay } from "./chat-days.ts";
@@ -148,6 +151,19 @@ export function ChatConversation({
     }
   }
 
+  async function toggleMute() {
+    setIsBusy(true);
+    try {
+      const answer = await setChatMuted(chat.id, !chat.isMuted);
+      changeChat(queryClient, userId, chat.id, (current) => ({ ...current, isMuted: answer.isMuted }));
+      showSuccess(t(answer.isMuted ? "chats.conversation.muted" : "chats.conversation.unmuted"));
+    } catch {
+      // The client's error toast has said why.
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
   async function remove() {
     setIsBusy(true);
     try {
@@ -226,6 +242,13 @@ export function ChatConversation({
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item
+              leftSection={chat.isMuted ? <IconBell size={18} /> : <IconBellOff size={18} />}
+              onClick={() => void toggleMute()}
+              data-testid={chat.isMuted ? "chat-unmute" : "chat-mute"}
+            >
+              {t(chat.isMuted ? "chats.conversation.unmute" : "chats.conversation.mute")}
+            </Menu.Item>
             {!chat.other.isDeleted && (
               <Menu.Item
                 leftSection={chat.isBlockedByMe ? <IconLockOpen size={18} /> : <IconLock size={18} />}

@@ -12,6 +12,7 @@ import { chatKeys } from "./api/chat-keys.ts";
 import { useChat } from "./api/get-chat.ts";
 import { useChats } from "./api/get-chats.ts";
 import { openChat } from "./api/open-chat.ts";
+import { BlockedUsers } from "./blocked-users.tsx";
 import { ChatConversation } from "./chat-conversation.tsx";
 import { ChatList } from "./chat-list.tsx";
 import classes from "./chats.module.css";
@@ -140,6 +141,9 @@ export function ChatInbox() {
         <Text c="dimmed" ta="center" maw={420}>
           {t("chats.inbox.emptyText")}
         </Text>
+        <div>
+          <BlockedUsers userId={userId} timeZone={timeZone} />
+        </div>
       </Stack>
     );
   }
@@ -171,6 +175,7 @@ export function ChatInbox() {
             {t("chats.inbox.more")}
           </Button>
         )}
+        <BlockedUsers userId={userId} timeZone={timeZone} />
       </div>
       <div className={classes.conversationPane}>
         {openError && (

@@ -1,4 +1,5 @@
 import { Badge, VisuallyHidden } from "@mantine/core";
+import { IconBellOff } from "@tabler/icons-react";
 import type { Chat } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
@@ -47,6 +48,15 @@ function ChatListItem({
         <span className={classes.listBody}>
           <span className={classes.listTop}>
             <span className={classes.listName}>{name}</span>
+            {chat.isMuted && (
+              <IconBellOff
+                size={16}
+                className={classes.mutedIcon}
+                aria-label={t("chats.list.muted")}
+                role="img"
+                data-testid="chat-muted"
+              />
+            )}
             <time dateTime={when} className={classes.listTime}>
               {shortWhen(t, when, now, timeZone)}
             </time>
@@ -64,6 +74,8 @@ function ChatListItem({
               <Badge
                 size="sm"
                 circle={chat.unreadCount < 10}
+                // A muted chat's count is quiet: grey, not the brand colour.
+                color={chat.isMuted ? "gray.7" : undefined}
                 className={classes.unreadBadge}
                 data-testid="chat-unread"
               >

@@ -7,7 +7,13 @@ import {
 import { describe, expect, it } from "vitest";
 import { latestLimit } from "./api/notifications-api.ts";
 import { preferenceChannels, preferenceKinds } from "./notification-kinds.ts";
-import { listWithNew, listWithRead } from "./notification-list.ts";
+import {
+  listWithNew,
+  listWithRead,
+  type NotificationPages,
+  pagesWithNew,
+  pagesWithRead,
+} from "./notification-list.ts";
 import { createUnreadCountStore } from "./unread-count.ts";
 
 function note(id: number, isRead = false): Notification {
@@ -67,5 +73,38 @@ describe("the preference table's rows and columns", () => {
   it("are the contracts' kinds and channels, in their order", () => {
     expect(preferenceKinds).toEqual([...notificationKinds]);
     expect(preferenceChannels).toEqual([...notificationChannels]);
+  });
+});
+
+describe("the full list's pages in place", () => {
+  const pages = (...lists: number[][]): NotificationPages => ({
+    pages: lists.map((ids, index) => ({
+      items: ids.map((id) => note(id)),
+      nextCursor: index < lists.length - 1 ? String(ids.at(-1)) : null,
+    })),
+    pageParams: lists.map((_, index) => (index === 0 ? null : String(index))),
+  });
+
+  it("puts a new notification on top of the first page once", () => {
+    const data = pages([4, 3], [2, 1]);
+    const next = pagesWithNew(data, note(5));
+    expect(next.pages.map((page) => page.items.map((item) => item.id))).toEqual([
+      [5, 4, 3],
+      [2, 1],
+    ]);
+    expect(pagesWithNew(next, note(5))).toBe(next);
+    expect(pagesWithNew(next, note(1))).toBe(next);
+  });
+
+  it("marks one or all read across the pages, and keeps the object when nothing changed", () => {
+    const data = pages([4, 3], [2, 1]);
+    const one = pagesWithRead(data, [2]);
+    expect(
+      one.pages.flatMap((page) => page.items.filter((item) => item.isRead).map((item) => item.id)),
+    ).toEqual([2]);
+    expect(one.pages[0]).toBe(data.pages[0]);
+    const all = pagesWithRead(one, null);
+    expect(all.pages.every((page) => page.items.every((item) => item.isRead))).toBe(true);
+    expect(pagesWithRead(all, null)).toBe(all);
   });
 });

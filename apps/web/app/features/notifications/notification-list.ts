@@ -1,4 +1,5 @@
-/** Changes of the panel's list in place: a new notification arrives, some are read. */
+/** Changes of the panel's list and the full list's pages in place: a new notification arrives, some are read. */
+import type { InfiniteData } from "@tanstack/react-query";
 import type { Notification, NotificationListResponse } from "@unaa/contracts";
 import { latestLimit } from "./api/notifications-api.ts";
 
@@ -26,4 +27,20 @@ export function listWithRead(
     return { ...item, isRead: true };
   });
   return changed ? { ...list, items } : list;
+}
+
+export type NotificationPages = InfiniteData<NotificationListResponse, string | null>;
+
+/** The full list's pages with a new notification on top of the first page (once). */
+export function pagesWithNew(data: NotificationPages, notification: Notification): NotificationPages {
+  const [first, ...rest] = data.pages;
+  if (!first || data.pages.some((page) => page.items.some((item) => item.id === notification.id)))
+    return data;
+  return { ...data, pages: [{ ...first, items: [notification, ...first.items] }, ...rest] };
+}
+
+/** The full list's pages with some notifications (or all, `ids` null) read. */
+export function pagesWithRead(data: NotificationPages, ids: readonly number[] | null): NotificationPages {
+  const pages = data.pages.map((page) => listWithRead(page, ids));
+  return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
 }

@@ -1,5 +1,5 @@
 import { Button, Loader, Menu, Stack, Text } from "@mantine/core";
-import { IconChecks, IconSettings } from "@tabler/icons-react";
+import { IconChecks, IconList, IconSettings } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Notification, NotificationListResponse } from "@unaa/contracts";
 import { useEffect } from "react";
@@ -13,16 +13,11 @@ import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { shortWhen } from "../chats/chat-days.ts";
 import { notificationKeys } from "./api/notification-keys.ts";
-import {
-  getLatestNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from "./api/notifications-api.ts";
-import { listWithNew, listWithRead } from "./notification-list.ts";
+import { getLatestNotifications } from "./api/notifications-api.ts";
+import { listWithNew } from "./notification-list.ts";
 import classes from "./notification-panel.module.css";
 import { notificationLink, notificationText, type TextContext } from "./notification-text.ts";
-import { unreadNotifications } from "./unread-count.ts";
-import { refreshUnreadCount } from "./use-notifications-realtime.ts";
+import { useMarkNotificationsRead } from "./use-mark-read.ts";
 
 /**
  * The bell's panel, loaded on first use: the latest notifications, newest first, each with its text
@@ -63,29 +58,7 @@ export default function NotificationPanel({ target, opened, onChange }: MenuOnDe
   const hasUnread = items.some((item) => !item.isRead);
   const now = new Date();
 
-  const markRead = (notification: Notification) => {
-    if (notification.isRead) return;
-    queryClient.setQueryData<NotificationListResponse>(listKey, (data) =>
-      data ? listWithRead(data, [notification.id]) : data,
-    );
-    unreadNotifications.set(unreadNotifications.get() - 1);
-    markNotificationRead(notification.id).catch(() => {
-      refreshUnreadCount();
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
-    });
-  };
-  const markAll = () => {
-    queryClient.setQueryData<NotificationListResponse>(listKey, (data) =>
-      data ? listWithRead(data, null) : data,
-    );
-    unreadNotifications.set(0);
-    markAllNotificationsRead()
-      .then(({ unread }) => unreadNotifications.set(unread))
-      .catch(() => {
-        refreshUnreadCount();
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
-      });
-  };
+  const { markRead, markAllRead: markAll } = useMarkNotificationsRead(userId);
 
   return (
     <Menu
@@ -142,6 +115,14 @@ export default function NotificationPanel({ target, opened, onChange }: MenuOnDe
           )}
         </div>
         <div className={classes.foot}>
+          <Menu.Item
+            component={AppLink}
+            to="/settings/notifications"
+            leftSection={<IconList size={16} />}
+            data-testid="notifications-see-all"
+          >
+            <Text size="sm">{t("notifications.panel.seeAll")}</Text>
+          </Menu.Item>
           <Menu.Item
             component={AppLink}
             to="/settings#notifications"

@@ -3,7 +3,16 @@ import { SectionLayout } from "../../components/section-layout.tsx";
 
 export const handle = { breadcrumbs: () => [{ key: "page.settings.title", to: "/settings" }] };
 
-const sections = ["adds", "business", "balance", "chats", "profile", "sessions", "subscribe"] as const;
+const sections = [
+  "adds",
+  "business",
+  "balance",
+  "chats",
+  "notifications",
+  "profile",
+  "sessions",
+  "subscribe",
+] as const;
 const links = [
   { to: "/settings", titleKey: "page.settings.title" },
   ...sections.map((section) => ({

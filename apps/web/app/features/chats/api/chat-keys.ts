@@ -4,4 +4,5 @@ export const chatKeys = {
   list: (userId: number | undefined) => ["chats", userId, "list"] as const,
   chat: (userId: number | undefined, chatId: number) => ["chats", userId, "chat", chatId] as const,
   messages: (userId: number | undefined, chatId: number) => ["chats", userId, "messages", chatId] as const,
+  blocks: (userId: number | undefined) => ["chats", userId, "blocks"] as const,
 };

@@ -2,5 +2,7 @@
 export const notificationKeys = {
   all: (userId: number | undefined) => ["notifications", userId] as const,
   latest: (userId: number | undefined) => ["notifications", userId, "latest"] as const,
+  /** The full list's pages (`/settings/notifications`). */
+  pages: (userId: number | undefined) => ["notifications", userId, "pages"] as const,
   preferences: (userId: number | undefined) => ["notifications", userId, "preferences"] as const,
 };

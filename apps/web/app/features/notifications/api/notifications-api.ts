@@ -24,6 +24,21 @@ export function getLatestNotifications(signal?: AbortSignal): Promise<Notificati
   });
 }
 
+/** How many the full list (`/settings/notifications`) shows per page. */
+export const pageLimit = 20;
+
+/** One page of the full list, newest first; `cursor` is the last page's `nextCursor`. */
+export function getNotificationsPage(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<NotificationListResponse> {
+  return api.get<NotificationListResponse>("/api/notifications", {
+    query: { limit: pageLimit, cursor },
+    signal,
+    silent: true,
+  });
+}
+
 export function markNotificationRead(id: number): Promise<Notification> {
   return api.post<Notification>(`/api/notifications/${id}/read`, undefined, { silent: true });
 }
