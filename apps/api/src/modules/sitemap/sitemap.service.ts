@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 
 /**
@@ -18,7 +18,7 @@ export interface SitemapEntry {
 }
 
 export interface SitemapFile {
-  /** `catalog`, `car-models`, `ads-0`, `ads-1`, … (served as `/sitemaps/<name>.xml`). */
+  /** `catalog`, `car-models`, `ads-0`, `businesses-0`, `profiles-0`, … (served as `/sitemaps/<name>.xml`). */
   name: string;
   lastmod?: Date;
 }
@@ -34,6 +34,13 @@ export interface SitemapService {
 const CACHE_TTL_MS = 10 * 60_000;
 
 type Row = Record<string, unknown>;
+
+/** Pages listed in files by id range: the first and last id, and the entries of a range. */
+interface RangedKind {
+  prefix: string;
+  range: SQL;
+  entries(from: number, to: number): Promise<SitemapEntry[]>;
+}
 
 function asDate(value: unknown): Date | undefined {
   if (value === null || value === undefined) return undefined;
@@ -54,23 +61,51 @@ export function createSitemapService(db: Database): SitemapService {
   const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> =>
     ((await db.execute(query)) as { rows: Row[] }).rows;
 
-  /** The first and last id of the active ads: two probes of the primary key. */
-  async function activeIdRange(): Promise<{ first: number; last: number } | null> {
-    const [range] = await rows(sql`
-      select (select id from ads where status = 'active' order by id limit 1) as first,
-             (select id from ads where status = 'active' order by id desc limit 1) as last`);
-    if (!range || range.first === null || range.last === null) return null;
-    return { first: Number(range.first), last: Number(range.last) };
-  }
-
-  async function adEntries(chunk: number): Promise<SitemapEntry[]> {
-    const from = chunk * ADS_PER_FILE;
-    const found = await rows(sql`
-      select id, vertical, updated_at from ads
-      where status = 'active' and id > ${from} and id <= ${from + ADS_PER_FILE}
-      order by id`);
-    return found.map((row) => ({ path: `/${row.vertical}/${row.id}`, lastmod: asDate(row.updated_at) }));
-  }
+  /**
+   * The files listed by id range (`<prefix>-<k>`: ids in (k·16,000, (k+1)·16,000]): the first and last
+   * id come from two probes of a primary key, a file from one range scan of it.
+   */
+  const rangedKinds: RangedKind[] = [
+    {
+      prefix: "ads",
+      range: sql`select (select id from ads where status = 'active' order by id limit 1) as first,
+        (select id from ads where status = 'active' order by id desc limit 1) as last`,
+      async entries(from, to) {
+        const found = await rows(sql`
+          select id, vertical, updated_at from ads
+          where status = 'active' and id > ${from} and id <= ${to}
+          order by id`);
+        return found.map((row) => ({ path: `/${row.vertical}/${row.id}`, lastmod: asDate(row.updated_at) }));
+      },
+    },
+    {
+      // Businesses of open accounts (a business page of a blocked owner is not one to crawl).
+      prefix: "businesses",
+      range: sql`select (select id from businesses order by id limit 1) as first,
+        (select id from businesses order by id desc limit 1) as last`,
+      async entries(from, to) {
+        const found = await rows(sql`
+          select b.link, b.updated_at from businesses b join users u on u.id = b.owner_id
+          where b.id > ${from} and b.id <= ${to} and u.deleted_at is null and u.blocked_at is null
+          order by b.id`);
+        return found.map((row) => ({ path: `/business/${row.link}`, lastmod: asDate(row.updated_at) }));
+      },
+    },
+    {
+      // Profiles of open accounts with active ads: one probe of (user_id, status, id) per account.
+      prefix: "profiles",
+      range: sql`select (select id from users order by id limit 1) as first,
+        (select id from users order by id desc limit 1) as last`,
+      async entries(from, to) {
+        const found = await rows(sql`
+          select u.id from users u
+          where u.id > ${from} and u.id <= ${to} and u.deleted_at is null and u.blocked_at is null
+            and exists (select 1 from ads a where a.user_id = u.id and a.status = 'active')
+          order by u.id`);
+        return found.map((row) => ({ path: `/profile/${row.id}` }));
+      },
+    },
+  ];
 
   /** The car catalogue's visible pages, mark to complectation (hidden and merged entries left out). */
   async function catalogEntries(): Promise<SitemapEntry[]> {
@@ -117,14 +152,16 @@ export function createSitemapService(db: Database): SitemapService {
       .map((row) => ({ path: `/car/${row.mark}/${row.model}`, lastmod: asDate(row.lastmod) }));
   }
 
-  /** Two probes of the primary key: never kept, so a new ad's file is listed at once. */
+  /** Never kept: a new ad's (business's, profile's) file is listed at once. */
   async function files(): Promise<SitemapFile[]> {
-    const range = await activeIdRange();
     const found: SitemapFile[] = [{ name: "catalog" }, { name: "car-models" }];
-    if (range) {
-      const firstChunk = Math.floor((range.first - 1) / ADS_PER_FILE);
-      const lastChunk = Math.floor((range.last - 1) / ADS_PER_FILE);
-      for (let chunk = firstChunk; chunk <= lastChunk; chunk++) found.push({ name: `ads-${chunk}` });
+    for (const kind of rangedKinds) {
+      const [range] = await rows(kind.range);
+      if (!range || range.first === null || range.last === null) continue;
+      const firstChunk = Math.floor((Number(range.first) - 1) / ADS_PER_FILE);
+      const lastChunk = Math.floor((Number(range.last) - 1) / ADS_PER_FILE);
+      for (let chunk = firstChunk; chunk <= lastChunk; chunk++)
+        found.push({ name: `${kind.prefix}-${chunk}` });
     }
     return found;
   }
@@ -132,18 +169,22 @@ export function createSitemapService(db: Database): SitemapService {
   return {
     files,
     async entries(name) {
-      // The catalogue changes by staff edits: kept. The lists by model and the newest ads file change
-      // with every ad and cost index probes: read each time; the older, full ads files are kept.
+      // The catalogue changes by staff edits: kept. The lists by model change with every ad and cost
+      // index probes: read each time.
       if (name === "catalog") return cached(name, catalogEntries);
       if (name === "car-models") return carModelEntries();
-      // Only a file the index lists: an ads file between the first and the last active ad may be
-      // empty (its ads archived since), one beyond them is not found.
+      // Only a file the index lists: a file between the first and the last id may be short or empty
+      // (its ads archived since), one beyond them is not found. The newest file of each kind is read
+      // each time; the older, full ones are kept.
       const listed = await files();
       const index = listed.findIndex((file) => file.name === name);
-      if (index === -1) return null;
-      const chunk = Number(/^ads-(\d+)$/.exec(name)?.[1]);
-      if (!Number.isInteger(chunk)) return null;
-      return index === listed.length - 1 ? adEntries(chunk) : cached(name, () => adEntries(chunk));
+      const match = /^([a-z]+)-(\d+)$/.exec(name);
+      const kind = rangedKinds.find((item) => item.prefix === match?.[1]);
+      if (index === -1 || !match || !kind) return null;
+      const from = Number(match[2]) * ADS_PER_FILE;
+      const read = () => kind.entries(from, from + ADS_PER_FILE);
+      const isNewest = !listed[index + 1]?.name.startsWith(`${kind.prefix}-`);
+      return isNewest ? read() : cached(name, read);
     },
   };
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogMarks, catalogModels } from "../../db/schema/index.ts";
+import { catalogMarks, catalogModels, users } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import {
   type CatalogPick,
+  callAs,
   carBody,
   createPublished,
   pickCatalog,
@@ -96,5 +97,35 @@ describe("sitemap data (decision 062)", () => {
       .where(eq(catalogModels.markId, other.markId));
     const empty = models.find((row) => row.id !== toyota.modelId);
     if (empty) expect(paths).not.toContain(`/car/toyota/${empty.slug}`);
+  });
+
+  it("[S2.5][S1.3] lists profiles with active ads and businesses, of open accounts only", async () => {
+    const fileOf = (prefix: string, id: number) => `${prefix}-${Math.floor((id - 1) / ADS_PER_FILE)}`;
+    const paths = async (name: string) => ((await fresh().entries(name)) ?? []).map((entry) => entry.path);
+    const active = await signUpUser(harness);
+    await createPublished(harness, active, carBody(toyota, regionId));
+    const idle = await signUpUser(harness);
+    const blocked = await signUpUser(harness);
+    await createPublished(harness, blocked, carBody(toyota, regionId));
+    await harness.database.db
+      .update(users)
+      .set({ blockedAt: new Date() })
+      .where(eq(users.id, blocked.userId));
+    const profiles = await paths(fileOf("profiles", active.userId));
+    expect(profiles).toContain(`/profile/${active.userId}`);
+    expect(profiles).not.toContain(`/profile/${idle.userId}`);
+    expect(profiles).not.toContain(`/profile/${blocked.userId}`);
+
+    const link = `sitemap-${active.userId}`;
+    const created = await callAs(harness, active)("POST", "/api/businesses", {
+      link,
+      name: "Sitemap Motors",
+      kind: "dealer",
+      regionId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const business = created.json<{ id: number }>();
+    expect((await fresh().files()).map((file) => file.name)).toContain(fileOf("businesses", business.id));
+    expect(await paths(fileOf("businesses", business.id))).toContain(`/business/${link}`);
   });
 });
