@@ -39,7 +39,7 @@ export default defineConfig({
           globalSetup: ["apps/web/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: true,
+          fileParallelism: false,
         },
       },
     ],

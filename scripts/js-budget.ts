@@ -28,10 +28,10 @@ export interface PageBudget {
 
 export const pageBudgets: PageBudget[] = [
   { page: "home /", routeId: "routes/home", budgetKb: 201, targetKb: 120 },
-  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 302, targetKb: 120 },
-  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 283, targetKb: 120 },
+  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 304, targetKb: 120 },
+  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 285, targetKb: 120 },
   { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 245, targetKb: 120 },
-  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 343, targetKb: 150 },
+  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 345, targetKb: 150 },
 ];
 
 /** The JavaScript files a first load of the route fetches, in the order the page lists them. */

@@ -74,6 +74,9 @@ function createBoss(database: DatabaseHandle, options: JobQueueOptions): PgBoss 
   });
 }
 
+/** Jobs a worker fetches at once (see `define`). */
+const JOBS_PER_FETCH = 10;
+
 export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions): Promise<JobQueue> {
   const boss = createBoss(database, options);
   boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
@@ -88,11 +91,33 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
       await boss.createQueue(name, policy.retryBackoff ? { ...policy, retryDelayMax } : policy);
       if (!options.workers) return;
       if (cron) await boss.schedule(name, cron);
+      // Up to ten jobs a fetch, fetched again at once while fetches come back full: one job per
+      // poll (2 s) let a busy queue (a match job per ad going live) fall minutes behind. Each job
+      // succeeds or fails on its own (`perJobResults`): a failed one is retried by its policy.
       await boss.work<object>(
         name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async ([job]) => {
-          if (job) await run(job.data as never, job as never);
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          batchSize: JOBS_PER_FETCH,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
+        async (jobs) => {
+          const results: { id: string; status: "completed" | "failed"; output?: object }[] = [];
+          for (const job of jobs) {
+            try {
+              await run(job.data as never, job as never);
+              results.push({ id: job.id, status: "completed" });
+            } catch (error) {
+              options.log.error({ err: error, job: job.id, queue: name }, "job failed");
+              results.push({
+                id: job.id,
+                status: "failed",
+                output: { message: String((error as Error)?.message ?? error) },
+              });
+            }
+          }
+          return results;
         },
       );
     },

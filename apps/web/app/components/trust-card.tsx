@@ -67,13 +67,11 @@ export function TrustCard({
                 to={`${profilePath}#reviews`}
                 className={classes.rating}
                 data-testid="trust-card-rating"
-                aria-label={t("reviews.rating.label", {
-                  average: formatNumber(profile.rating.average, 1, locale),
-                  count: profile.rating.count,
-                })}
               >
-                <span aria-hidden>★ {formatNumber(profile.rating.average, 1, locale)}</span>
-                <span className={classes.ratingCount} aria-hidden>
+                {/* Its name is what it shows: the star is decoration. */}
+                <span aria-hidden>★</span>
+                <span>{formatNumber(profile.rating.average, 1, locale)}</span>
+                <span className={classes.ratingCount}>
                   {t("reviews.rating.count", { count: profile.rating.count })}
                 </span>
               </AppLink>

@@ -3,8 +3,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RealtimeSocket } from "../../plugins/realtime.ts";
 import type { ChatsService } from "./chats.service.ts";
 
-/** Typing signals closer together than this (per socket and chat) are dropped. */
-const typingEveryMs = 1000;
+/**
+ * Typing signals closer together than this (per socket and chat) are dropped: a guard against a
+ * flood, well under the client's own pace (one every 2.5 s, and at once again after a sent message —
+ * a longer window here dropped the first signal of the next message when it followed within a second).
+ */
+const typingEveryMs = 300;
 
 /**
  * The chat's client events on an authenticated socket: `chat:typing` {chatId}, checked with its

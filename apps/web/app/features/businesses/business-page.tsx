@@ -440,20 +440,10 @@ export function BusinessPage({ data }: { data: BusinessPageData }) {
             {/* The business's rating is its owner's seller rating (decision 058). */}
             <Side title={t("business.page.rating")} testId="business-rating">
               {data.rating.average !== null && data.rating.count > 0 ? (
-                <Anchor
-                  component={AppLink}
-                  to={`/profile/${business.ownerId}#reviews`}
-                  fz="sm"
-                  fw={600}
-                  aria-label={t("reviews.rating.label", {
-                    average: formatNumber(data.rating.average, 1, locale),
-                    count: data.rating.count,
-                  })}
-                >
-                  <span aria-hidden>
-                    ★ {formatNumber(data.rating.average, 1, locale)} ·{" "}
-                    {t("reviews.rating.count", { count: data.rating.count })}
-                  </span>
+                <Anchor component={AppLink} to={`/profile/${business.ownerId}#reviews`} fz="sm" fw={600}>
+                  <span aria-hidden>★ </span>
+                  {formatNumber(data.rating.average, 1, locale)} ·{" "}
+                  {t("reviews.rating.count", { count: data.rating.count })}
                 </Anchor>
               ) : (
                 <Text fz="sm" c="dimmed">
