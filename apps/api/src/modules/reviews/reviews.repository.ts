@@ -2,7 +2,7 @@ import type { SellerRating } from "@unaa/contracts";
 import { and, avg, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { ads, phoneConfirmations, reviewReports, reviews, users } from "../../db/schema/index.ts";
+import { ads, phoneConfirmations, reviewReports, reviews } from "../../db/schema/index.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewValues = typeof reviews.$inferInsert;
@@ -130,26 +130,6 @@ export async function insertReviewReport(
   const [row] = await db.insert(reviewReports).values(values).returning();
   if (!row) throw new Error("report not inserted");
   return row;
-}
-
-export interface ReviewPersonRow {
-  id: number;
-  username: string;
-  avatarKey: string | null;
-  deletedAt: Date | null;
-}
-
-export async function findPeople(db: Database, ids: readonly number[]): Promise<ReviewPersonRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      avatarKey: users.avatarKey,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
 }
 
 /** The ads reviews are about, when the public may still see them. */

@@ -23,10 +23,9 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
-import { findExchangedAdChat } from "../chats/chats.repository.ts";
+import { findExchangedAdChat, findUsers, type PeerRow } from "../chats/chats.repository.ts";
 import {
   findAdOfChat,
-  findPeople,
   findPublicAds,
   findReview,
   findReviewOf,
@@ -35,7 +34,6 @@ import {
   insertReview,
   insertReviewReport,
   type ReviewFilters,
-  type ReviewPersonRow,
   type ReviewRow,
   readSellerRatings,
   shareConfirmedPhone,
@@ -78,7 +76,7 @@ export interface ReviewsServiceDeps {
 export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
   const { db, storage } = deps;
 
-  function toPerson(row: ReviewPersonRow | undefined, id: number): ReviewPerson {
+  function toPerson(row: PeerRow | undefined, id: number): ReviewPerson {
     if (!row || row.deletedAt) return { id, name: "", avatar: null, isDeleted: true };
     return {
       id,
@@ -91,7 +89,7 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
   /** The reviews as `viewer` sees them: one query each for the people and the ads of the page. */
   async function present(viewer: ReviewViewer, rows: ReviewRow[]): Promise<Review[]> {
     const [people, adRows, ratings] = await Promise.all([
-      findPeople(
+      findUsers(
         db,
         rows.flatMap((row) => [row.authorId, row.sellerId]),
       ),
@@ -177,7 +175,7 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
     userId: number,
     sellerId: number,
   ): Promise<{ refusal: ReviewRefusal | null; adId: number | null; existing: ReviewRow | undefined }> {
-    const [seller] = await findPeople(db, [sellerId]);
+    const [seller] = await findUsers(db, [sellerId]);
     if (!seller || seller.deletedAt) {
       return { refusal: "REVIEW_SELLER_NOT_FOUND", adId: null, existing: undefined };
     }
