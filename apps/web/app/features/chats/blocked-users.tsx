@@ -1,9 +1,10 @@
-import { Alert, Button, Loader, Modal, Text } from "@mantine/core";
+import { Button, Loader, Modal, Text } from "@mantine/core";
 import { IconUserOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ChatBlocksResponse } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { setUserBlocked } from "./api/block-user.ts";
@@ -100,12 +101,7 @@ export function BlockedUsers({ userId, timeZone }: { userId: number; timeZone: s
             <Loader size="sm" aria-label={t("chats.blocked.loading")} />
           </div>
         ) : blocks.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("chats.blocked.loadFailed")}{" "}
-            <Button variant="subtle" size="compact-sm" onClick={() => void blocks.refetch()}>
-              {t("chats.inbox.retry")}
-            </Button>
-          </Alert>
+          <LoadFailed text={t("chats.blocked.loadFailed")} onRetry={blocks.refetch} />
         ) : blocks.data.items.length === 0 ? (
           <Text c="dimmed" data-testid="chat-blocked-empty">
             {t("chats.blocked.empty")}

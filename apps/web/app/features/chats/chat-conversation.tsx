@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { localDay } from "../../lib/local-day.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -297,12 +298,7 @@ export function ChatConversation({
           </div>
         )}
         {history.isError && (
-          <Alert color="red" variant="light" m="md" role="alert">
-            {t("chats.conversation.loadFailed")}{" "}
-            <Button variant="subtle" size="compact-sm" onClick={() => void history.refetch()}>
-              {t("chats.inbox.retry")}
-            </Button>
-          </Alert>
+          <LoadFailed m="md" text={t("chats.conversation.loadFailed")} onRetry={history.refetch} />
         )}
         {history.isSuccess && messages.length === 0 && (
           <Text c="dimmed" ta="center" p="lg" fz="sm">

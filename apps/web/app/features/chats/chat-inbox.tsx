@@ -1,10 +1,11 @@
-import { Alert, Button, Loader, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ChatOpenInput } from "@unaa/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData, useSearchParams } from "react-router";
+import { ListSkeleton, LoadFailed } from "../../components/load-state.tsx";
 import { HttpError } from "../../lib/http-client.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -106,24 +107,9 @@ export function ChatInbox() {
   }, [openChatId, returnTo]);
 
   if (userId === undefined || list.isPending) {
-    return (
-      <Stack gap="sm" data-testid="chat-inbox-pending" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={72} radius="md" />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton testId="chat-inbox-pending" />;
   }
-  if (list.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t("chats.inbox.loadFailed")}{" "}
-        <Button variant="subtle" size="compact-sm" onClick={() => void list.refetch()}>
-          {t("chats.inbox.retry")}
-        </Button>
-      </Alert>
-    );
-  }
+  if (list.isError) return <LoadFailed text={t("chats.inbox.loadFailed")} onRetry={list.refetch} />;
 
   const isOpening = (params.has("ad") || params.has("user")) && !openError;
   if (chats.length === 0 && !openChatData && !isOpening) {

@@ -41,6 +41,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { describeApiError } from "../../lib/api-errors.ts";
 import { formatTyiyn } from "../../lib/format.ts";
 import { localizePath } from "../../lib/i18n.ts";
@@ -122,12 +123,7 @@ function BalanceCard() {
           {t("money.balance.title")}
         </Text>
         {wallet.isError ? (
-          <Group gap="xs">
-            <Text c="red">{t("money.balance.loadFailed")}</Text>
-            <Button size="compact-sm" variant="subtle" onClick={() => wallet.refetch()}>
-              {t("money.balance.retry")}
-            </Button>
-          </Group>
+          <LoadFailed text={t("money.balance.loadFailed")} onRetry={wallet.refetch} />
         ) : wallet.data ? (
           <Text className={classes.balance} data-testid="wallet-balance">
             {money(wallet.data.balance)}
@@ -446,7 +442,7 @@ function LedgerHistory() {
           </DatesProvider>
         </SimpleGrid>
         {ledger.isError ? (
-          <Text c="red">{t("money.ledger.loadFailed")}</Text>
+          <LoadFailed text={t("money.ledger.loadFailed")} onRetry={ledger.refetch} />
         ) : entries === undefined ? (
           <Stack gap="xs">
             <Skeleton height={48} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBell, IconCheck, IconChecks } from "@tabler/icons-react";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import type { Notification } from "@unaa/contracts";
@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { ListSkeleton, LoadFailed } from "../../components/load-state.tsx";
 import { realtimeHub } from "../../lib/realtime-hub.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -115,23 +116,10 @@ export function NotificationCentre() {
   }, [queryClient, userId]);
 
   if (userId === undefined || list.isPending) {
-    return (
-      <Stack gap="sm" aria-busy="true" data-testid="notifications-page-pending">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={72} radius="md" />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton testId="notifications-page-pending" />;
   }
   if (list.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t("notifications.panel.loadFailed")}{" "}
-        <Button variant="subtle" size="compact-sm" onClick={() => void list.refetch()}>
-          {t("notifications.preferences.retry")}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed text={t("notifications.panel.loadFailed")} onRetry={list.refetch} />;
   }
   const items = list.data.pages.flatMap((page) => page.items);
   const context: TextContext = { locale, now: new Date(list.dataUpdatedAt || Date.now()), timeZone };

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   NotificationChannel,
@@ -6,6 +6,7 @@ import type {
   NotificationPreferences as Preferences,
 } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { useSession } from "../../lib/session.ts";
 import { notificationKeys } from "./api/notification-keys.ts";
 import { getPreferences, updatePreferences } from "./api/notifications-api.ts";
@@ -71,19 +72,7 @@ export function NotificationPreferences() {
           </Text>
         </Stack>
         {preferences.isError ? (
-          <Alert color="red" variant="light">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t("notifications.preferences.loadFailed")}</Text>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                onClick={() => void preferences.refetch()}
-              >
-                {t("notifications.preferences.retry")}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed text={t("notifications.preferences.loadFailed")} onRetry={preferences.refetch} />
         ) : (
           <Table.ScrollContainer minWidth={320} type="native">
             <Table className={classes.table} verticalSpacing="sm" highlightOnHover>

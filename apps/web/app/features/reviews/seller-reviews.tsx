@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPencilPlus } from "@tabler/icons-react";
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SellerReviewsResponse } from "@unaa/contracts";
@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { useSession } from "../../lib/session.ts";
 import { createReview, getReviewEligibility, getSellerReviews, reviewKeys } from "./api/reviews-api.ts";
@@ -122,14 +123,7 @@ export function SellerReviews({ sellerId, initial }: { sellerId: number; initial
           <Loader size="sm" aria-label={t("reviews.section.title")} />
         </Group>
       ) : list.isError && reviews.length === 0 ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text fz="sm">{t("reviews.section.loadFailed")}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
-              {t("reviews.section.retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed text={t("reviews.section.loadFailed")} onRetry={list.refetch} />
       ) : reviews.length === 0 ? (
         <Text c="dimmed" data-testid="reviews-empty">
           {t("reviews.section.empty")}
