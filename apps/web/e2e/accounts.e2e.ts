@@ -330,6 +330,15 @@ describe("accounts in the browser", () => {
     await page.getByTestId("settings-card-sessions").click();
     await poll(() => sessionRows(page).count()).toBeGreaterThan(0);
     await poll(() => calls.includes("/api/auth/token 200")).toBe(true);
+    // Every call refused with the expired token comes back answered (a loaded machine may still be
+    // sending the retries when the sessions show).
+    const retriedAll = () => {
+      const refreshed = calls.lastIndexOf("/api/auth/refresh 200");
+      return calls
+        .filter((call) => call.endsWith(" 401"))
+        .every((call) => calls.slice(refreshed + 1).includes(call.replace(/ 401$/, " 200")));
+    };
+    await poll(retriedAll).toBe(true);
 
     // The restore at load (answered the expired token), then ONE refresh for every call that met it
     // (S4.3: concurrent ones share it), each such call retried with the new token.
