@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const apiTests = {
   include: ["apps/api/src/**/*.test.ts"],
@@ -8,6 +8,22 @@ const apiTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+
+const browserTests = {
+  // One production server and one Chromium per project and run; its files connect to them.
+  globalSetup: ["apps/web/e2e/global-setup.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+const serialBrowserFiles = [
+  "apps/web/e2e/accessibility.e2e.ts",
+  "apps/web/e2e/accounts.e2e.ts",
+  "apps/web/e2e/catalog.e2e.ts",
+  "apps/web/e2e/error-page.e2e.ts",
+  "apps/web/e2e/navigation.e2e.ts",
+  "apps/web/e2e/realtime.e2e.ts",
+  "apps/web/e2e/saved-searches.e2e.ts",
+];
 
 // One runner, several projects: `npm run test:unit`, `test:api`, `test:browser` pick theirs. The API
 // tests run on embedded PGlite, and again on the PostgreSQL server of TEST_DATABASE_URL when set.
@@ -31,15 +47,25 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: "api-postgres", ...apiTests, env: { UNAA_TEST_DB: "postgres" } } }]
         : []),
+      // Browser files run two at a time; the ones that time what the browser does against the server
+      // (a refresh, a socket's reconnect, a chunk that fails, preloads, a sign-in redirect) or that
+      // run three browser contexts themselves (accessibility) run one at a time, after the others.
       {
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.e2e.ts"],
-          // One production server and one Chromium for the whole run; files connect to them.
-          globalSetup: ["apps/web/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...serialBrowserFiles],
+          ...browserTests,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "browser-serial",
+          include: serialBrowserFiles,
+          ...browserTests,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

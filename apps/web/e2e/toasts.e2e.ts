@@ -5,7 +5,7 @@
  * display, 16 px gap, 0.05 scale) is proven by lib/toast-store.test.ts.
  */
 import { apiCall, carAdBody, pickCamry, publishAd } from "./ad-seed.ts";
-import { describe, expect, test } from "./fixtures.ts";
+import { describe, expect, poll, test, waitForHydration } from "./fixtures.ts";
 
 describe("the toast stack", () => {
   test("every layout carries one labelled, empty toast region that lets clicks through", async ({
@@ -44,9 +44,11 @@ describe("the toast stack", () => {
     );
     await page.clock.install();
     await visit("/catalog/toyota/camry");
+    // Hydrated, so the click is the app's navigation (its page-data request), not a page load.
+    await waitForHydration(page);
     await page.clock.fastForward(61_000);
     await page.locator('main a[href="/catalog/toyota"]').click();
-    await expect.poll(() => page.getByTestId("error-page").count()).toBe(1);
+    await poll(() => page.getByTestId("error-page").count()).toBe(1);
     await page.waitForTimeout(300);
     expect(await page.getByTestId("toast").count()).toBe(0);
   });
