@@ -24,6 +24,7 @@ import { and, count, desc, eq, gte, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { ledgerEntries, payments, users, wallets } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { type LedgerEntryRow, moveBalance, readBalance } from "./ledger.ts";
 import { type PaymentProviderAdapter, type ProviderEvent, RejectedNotice } from "./payment-provider.ts";
 import { type SandboxNoticeJob, sandboxNoticeJob } from "./sandbox-provider.ts";
@@ -60,7 +61,8 @@ export interface MoneyService {
   applyProviderEvent(provider: PaymentProvider, event: ProviderEvent): Promise<NoticeOutcome>;
   /** The reconciliation job: asks the providers about payments whose notice has not come. */
   reconcilePayments(now?: Date): Promise<void>;
-  adjustBalance(staffId: number, input: AdjustmentInput): Promise<LedgerEntry>;
+  /** Audited (decision 065) with the staff member's IP. */
+  adjustBalance(staffId: number, input: AdjustmentInput, ip?: string): Promise<LedgerEntry>;
   userLedger(userId: number, query: LedgerQuery): Promise<{ wallet: Wallet; entries: LedgerPage }>;
 }
 
@@ -354,12 +356,30 @@ export function createMoneyService({
       }
     },
 
-    async adjustBalance(staffId, input) {
+    async adjustBalance(staffId, input, ip) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
       if (!user) throw new AppError("NOT_FOUND");
-      const entry = await db.transaction((tx) =>
-        moveBalance(tx, input.userId, input.amount, { kind: "adjustment", reason: input.reason, staffId }),
-      );
+      const entry = await db.transaction(async (tx) => {
+        const moved = await moveBalance(tx, input.userId, input.amount, {
+          kind: "adjustment",
+          reason: input.reason,
+          staffId,
+        });
+        await recordStaffAction(tx, {
+          staff: staffId,
+          action: "payment.adjustment",
+          object: { type: "user", id: input.userId },
+          before: { balance: moved.balanceAfter - moved.amount },
+          after: {
+            balance: moved.balanceAfter,
+            amount: moved.amount,
+            reason: input.reason,
+            entryId: moved.id,
+          },
+          ip,
+        });
+        return moved;
+      });
       return presentEntry(entry);
     },
 
