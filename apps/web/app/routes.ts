@@ -29,7 +29,10 @@ const groupedVerticalRoutes = verticals
  * The dashboard's section pages (S2.8): a section's own module where it has one, else the
  * placeholder. Each section's loader applies the section gate (`applySectionGate`).
  */
-const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {};
+const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {
+  history: "routes/dashboard/history.tsx",
+  users: "routes/dashboard/users.tsx",
+};
 const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
   route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {
     id: `routes/dashboard/${section}`,
@@ -93,6 +96,7 @@ function pages(): RouteConfigEntry[] {
         route("dashboard", "routes/dashboard/layout.tsx", [
           index("routes/dashboard/index.tsx"),
           ...dashboardSectionRoutes,
+          route("users/:id", "routes/dashboard/user.tsx"),
         ]),
       ]),
       route("*", "routes/not-found.tsx"),
