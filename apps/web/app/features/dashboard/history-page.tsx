@@ -155,6 +155,8 @@ function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: b
           />
           <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
             <DatePickerInput
+              // The theme's control size (S9.4), as the fields beside it.
+              size="xl"
               type="range"
               allowSingleDateInRange
               label={t("dashboard.history.period")}
@@ -253,7 +255,11 @@ export function HistoryPage() {
       ) : entries.length === 0 ? (
         <Paper withBorder radius="lg" p="xl">
           <Text c="dimmed" ta="center" data-testid="history-empty">
-            {t("dashboard.history.empty")}
+            {t(
+              Object.values(filters).some((value) => value !== null)
+                ? "dashboard.history.empty"
+                : "dashboard.history.none",
+            )}
           </Text>
         </Paper>
       ) : (

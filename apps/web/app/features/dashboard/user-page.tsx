@@ -298,7 +298,7 @@ export function UserPage({ id }: { id: number }) {
           </Group>
         </Stack>
       </Paper>
-      {isAdminOnly(viewer?.roles) && <RolesForm key={user.roles.join()} user={user} />}
+      {isAdminOnly(viewer?.roles) && <RolesForm user={user} />}
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">
