@@ -7,10 +7,10 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
+import { sectionExtension } from "../../plugins/auth.ts";
 import { authHeaders, signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextIp, type TestClient } from "../auth/auth-test-kit.ts";
-import { sectionExtension } from "./dashboard.routes.ts";
 
 type Caller = "guest" | "user" | "editor" | "moderator" | "admin" | "blocked moderator";
 const callers: Caller[] = ["guest", "user", "editor", "moderator", "admin", "blocked moderator"];

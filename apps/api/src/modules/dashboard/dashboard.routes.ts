@@ -1,5 +1,4 @@
 import {
-  type DashboardSection,
   dashboardOverviewSchema,
   dashboardUserParamsSchema,
   dashboardUserSchema,
@@ -8,13 +7,17 @@ import {
   errorBodySchema,
   historyPageSchema,
   historyQuerySchema,
-  type SectionAccess,
   userBlockInputSchema,
   userRolesInputSchema,
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole, requireSection } from "../../plugins/auth.ts";
+import {
+  currentUser,
+  requireRole,
+  dashboardSection as section,
+  sectionExtension,
+} from "../../plugins/auth.ts";
 import type { DashboardService, StaffCaller } from "./dashboard.service.ts";
 
 const errors = (codes: string) => errorBodySchema.describe(codes);
@@ -24,23 +27,6 @@ const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this se
 const userNotFound = errors(
   "`USER_NOT_FOUND`; `ROUTE_NOT_FOUND` when the caller's roles do not open this section",
 );
-
-/**
- * The OpenAPI extension naming a dashboard endpoint's section and the access it needs, `users:W`
- * (`R`, `W`, or `admin` for admins only); the dashboard access-matrix test reads it.
- */
-export const sectionExtension = "x-dashboard-section";
-
-/**
- * A dashboard endpoint's guard (checked before the body is read: someone without the section learns
- * nothing of it) and its OpenAPI extension `x-dashboard-section: "users:W"`.
- */
-function section(name: DashboardSection, level: SectionAccess) {
-  return {
-    preValidation: requireSection(name, level),
-    extension: { [sectionExtension]: `${name}:${level}` },
-  };
-}
 
 function callerOf(request: FastifyRequest): StaffCaller {
   const user = currentUser(request);
