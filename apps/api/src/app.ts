@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { defaultLocale, isLocale } from "@unaa/contracts";
+import { defaultLocale, isLocale, socketExceptionStatuses } from "@unaa/contracts";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -522,7 +522,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       });
       await api.register(reviewsRoutes, { reviewsService });
       await api.register(dashboardRoutes, {
-        dashboardService: createDashboardService({ db: database.db, storage, users: accounts.users }),
+        dashboardService: createDashboardService({
+          db: database.db,
+          storage,
+          users: accounts.users,
+          onBlocked: (userId) => app.realtime.endUser(userId, socketExceptionStatuses.blocked),
+        }),
       });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {

@@ -92,6 +92,8 @@ export function createDashboardService(deps: {
   db: Database;
   storage: FileStorage;
   users: UsersService;
+  /** After a block is committed: ends the user's open sockets (their sessions ended with it). */
+  onBlocked?(userId: number): void;
 }): DashboardService {
   const { db, storage, users } = deps;
 
@@ -165,6 +167,7 @@ export function createDashboardService(deps: {
     async blockUser(caller, id, { reason }) {
       requireUsersWriter(caller);
       await users.blockUser(id, decision(caller, reason));
+      deps.onBlocked?.(id);
       return getUser(id);
     },
 

@@ -1,5 +1,13 @@
-import type { AuditEntry, DashboardUser, DashboardUsersPage, HistoryPage } from "@unaa/contracts";
+import {
+  type AuditEntry,
+  type DashboardUser,
+  type DashboardUsersPage,
+  type HistoryPage,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from "@unaa/contracts";
 import { eq, inArray, sql } from "drizzle-orm";
+import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adComplaints, auditEntries, ledgerEntries, users } from "../../db/schema/index.ts";
 import { signUpPersona } from "../../test/personas.ts";
@@ -145,6 +153,29 @@ describe("[S2.8] users", () => {
       },
     });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it("a block ends the user's open sockets, with BlockedError first", async () => {
+    await harness.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = harness.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const victim = await signUpUser(harness);
+    const socket: Socket<ServerToClientEvents> = connect(url, {
+      path: SOCKET_PATH,
+      transports: ["websocket"],
+      reconnection: false,
+      auth: { token: victim.accessToken },
+    });
+    try {
+      await new Promise((resolve) => socket.once("unreadedChatIds", resolve));
+      const exception = new Promise((resolve) => socket.once("exception", resolve));
+      const ended = new Promise((resolve) => socket.once("disconnect", resolve));
+      await as(moderator)("POST", `/api/dashboard/users/${victim.userId}/block`, { reason: "Spam bot" });
+      expect(await exception).toEqual({ status: "BlockedError" });
+      expect(await ended).toBe("io server disconnect");
+    } finally {
+      socket.close();
+    }
   });
 
   it("refuses blocking oneself, and a moderator blocking staff; an admin may", async () => {
