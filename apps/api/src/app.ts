@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { defaultLocale, isLocale } from "@unaa/contracts";
+import { defaultLocale, isLocale, socketExceptionStatuses } from "@unaa/contracts";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -45,6 +45,8 @@ import {
 import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createFreedomPayProvider } from "./modules/money/freedompay-provider.ts";
 import { moneyRoutes } from "./modules/money/money.routes.ts";
@@ -519,6 +521,14 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         freedomPay: config.payments.freedomPay,
       });
       await api.register(reviewsRoutes, { reviewsService });
+      await api.register(dashboardRoutes, {
+        dashboardService: createDashboardService({
+          db: database.db,
+          storage,
+          users: accounts.users,
+          onBlocked: (userId) => app.realtime.endUser(userId, socketExceptionStatuses.blocked),
+        }),
+      });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -101,6 +101,10 @@ export const errorStatus = {
   BUSINESS_LOCATION_INVALID: 400,
   BUSINESS_PHONE_INVALID: 400,
   AD_BUSINESS_INVALID: 400,
+  // Staff dashboard (issue 17, decision 065). Refusals are 409, never 403 (S4.6).
+  STAFF_SELF: 409,
+  STAFF_LAST_ADMIN: 409,
+  STAFF_BLOCK_STAFF: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

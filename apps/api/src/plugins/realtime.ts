@@ -26,6 +26,8 @@ declare module "fastify" {
         event: E,
         ...args: Parameters<ServerToClientEvents[E]>
       ): void;
+      /** Ends every socket of the user (a block), each with an `exception` saying why first. */
+      endUser(userId: number, status: SocketExceptionStatus): void;
     };
   }
 }
@@ -130,6 +132,10 @@ export const realtime = fp<RealtimeOptions>(async (app: FastifyInstance, options
     io,
     emitToUser(userId, event, ...args) {
       io.to(`user:${userId}`).emit(event, ...args);
+    },
+    endUser(userId, status) {
+      io.to(`user:${userId}`).emit("exception", { status });
+      io.in(`user:${userId}`).disconnectSockets(true);
     },
   });
   app.addHook("preClose", async () => {
