@@ -391,6 +391,15 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await photosService.sweepUnattachedPhotos();
     },
   });
+  // Photos stored before perceptual hashes existed get theirs (decision 066); a no-op once done.
+  await jobs.define({
+    name: "photo-hash",
+    cron: "41 * * * *",
+    queue: { expireInSeconds: 3_600, retryLimit: 0 },
+    async run() {
+      await photosService.hashStoredPhotos();
+    },
+  });
   // Saved searches (decision 055): matched when an ad goes live, daily digests every hour's turn.
   const savedSearchesService = createSavedSearchesService(
     database.db,
