@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { verticalDefinitions, verticals } from "@unaa/contracts";
-import { dashboardSections } from "./lib/dashboard-sections.ts";
+import { dashboardSectionPages } from "./lib/dashboard-sections.ts";
 import { gateModule } from "./route-gates.ts";
 
 /** A pathless route that applies a named gate to its children. */
@@ -25,8 +25,15 @@ const groupedVerticalRoutes = verticals
     route(`${vertical}/:id`, "routes/ad-detail.tsx", { id: `routes/${vertical}-ad` }),
   ]);
 
-const dashboardSectionRoutes = dashboardSections.map((section) =>
-  route(section, "routes/dashboard/section.tsx", { id: `routes/dashboard/${section}` }),
+/**
+ * The dashboard's section pages (S2.8): a section's own module where it has one, else the
+ * placeholder. Each section's loader applies the section gate (`applySectionGate`).
+ */
+const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {};
+const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
+  route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {
+    id: `routes/dashboard/${section}`,
+  }),
 );
 
 /** Every page of spec section 2, as it appears under one locale prefix. */

@@ -110,6 +110,7 @@ const authPages = [
 const dashboardSections = [
   "adds",
   "advertising",
+  "catalogue",
   "code-access",
   "codes",
   "complaints",

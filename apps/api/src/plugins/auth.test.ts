@@ -2,9 +2,11 @@ import { isAdminOnly, isModeratorLevel, isStaff } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, refresh, signUpUser, type TestClient } from "../modules/auth/auth-test-kit.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { authPlugin, currentUser, requireRole, requireUser } from "./auth.ts";
+import { authPlugin, currentUser, requireRole, requireSection, requireUser } from "./auth.ts";
 
 let harness: TestApp;
+/** The one moderator granted the codes log in the test route. */
+let granted = 0;
 
 beforeAll(async () => {
   harness = await createTestApp({}, async (app) => {
@@ -21,6 +23,20 @@ beforeAll(async () => {
           ok: true,
         }));
         scope.get("/admin", { preHandler: requireRole("admin") }, async () => ({ ok: true }));
+        scope.get("/payments-read", { preHandler: requireSection("payments", "R") }, async () => ({
+          ok: true,
+        }));
+        scope.get("/payments-write", { preHandler: requireSection("payments", "W") }, async () => ({
+          ok: true,
+        }));
+        scope.get("/regions-write", { preHandler: requireSection("regions", "W") }, async () => ({
+          ok: true,
+        }));
+        scope.get(
+          "/codes",
+          { preHandler: requireSection("codes", "R", async (user) => user.id === granted) },
+          async () => ({ ok: true }),
+        );
         scope.get("/signed-in", { preHandler: requireUser }, async (request) => ({ user: request.user }));
         scope.get("/public", async (request) => ({ user: request.user }));
       },
@@ -90,6 +106,32 @@ describe("requireRole and request.user", () => {
     const response = await get("/admin", admin);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("BLOCKED");
+  });
+
+  it("[S2.8] requireSection follows the matrix: 401 guest, 404 without the section or below its level", async () => {
+    expect((await get("/payments-read")).statusCode).toBe(401);
+    const expectations: [("admin" | "moderator" | "editor")[], Record<string, number>][] = [
+      [[], { "/payments-read": 404, "/payments-write": 404, "/regions-write": 404, "/codes": 404 }],
+      [["editor"], { "/payments-read": 404, "/payments-write": 404, "/regions-write": 200, "/codes": 404 }],
+      [
+        ["moderator"],
+        { "/payments-read": 200, "/payments-write": 404, "/regions-write": 200, "/codes": 404 },
+      ],
+      [["admin"], { "/payments-read": 200, "/payments-write": 200, "/regions-write": 200, "/codes": 200 }],
+    ];
+    for (const [roles, statuses] of expectations) {
+      const user = await userWithRoles(...roles);
+      for (const [url, status] of Object.entries(statuses)) {
+        const response = await get(url, user);
+        expect(response.statusCode, `${roles} ${url}`).toBe(status);
+        if (status === 404) expect(response.json().code).toBe("ROUTE_NOT_FOUND");
+      }
+    }
+    const moderator = await userWithRoles("moderator");
+    granted = moderator.userId;
+    expect((await get("/codes", moderator)).statusCode).toBe(200);
+    await harness.app.accounts.users.blockUser(moderator.userId);
+    expect((await get("/payments-read", moderator)).statusCode).toBe(403);
   });
 
   it("[S6.1] checks roles the same way in the shared helpers", () => {

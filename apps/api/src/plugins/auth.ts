@@ -1,4 +1,4 @@
-import type { Role } from "@unaa/contracts";
+import { type DashboardSection, type Role, type SectionAccess, sectionAccess } from "@unaa/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.ts";
@@ -73,6 +73,26 @@ export function requireRole(...roles: Role[]) {
     await requireUser(request, reply);
     const held = request.user?.roles ?? [];
     if (!roles.some((role) => held.includes(role))) throw new AppError("ROUTE_NOT_FOUND");
+  };
+}
+
+/**
+ * preHandler factory for a dashboard endpoint (decision 065): 401 when not signed in, 404
+ * `ROUTE_NOT_FOUND` (as `requireRole`, decision 029) unless the caller's roles give `section` at
+ * least `level` in product.md's matrix (`sectionAccess`). `codeAccess` tells whether a moderator is
+ * granted the codes log (the `codes` section only).
+ */
+export function requireSection(
+  section: DashboardSection,
+  level: SectionAccess,
+  codeAccess?: (user: RequestUser) => Promise<boolean>,
+) {
+  return async function checkSection(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    const user = currentUser(request);
+    const granted = section === "codes" && codeAccess ? await codeAccess(user) : false;
+    const access = sectionAccess(user.roles, section, { codeAccess: granted });
+    if (!access || (level === "W" && access !== "W")) throw new AppError("ROUTE_NOT_FOUND");
   };
 }
 

@@ -1,5 +1,5 @@
 import { Container, Grid, NavLink } from "@mantine/core";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { stripLocale } from "../lib/i18n.ts";
@@ -17,7 +17,16 @@ export interface SectionLink {
  * Settings and dashboard: breadcrumbs and title, a menu of sections (a side column on wide screens,
  * a sideways strip on phones), the section's page.
  */
-export function SectionLayout({ links, label }: { links: SectionLink[]; label: string }) {
+export function SectionLayout({
+  links,
+  label,
+  notice,
+}: {
+  links: SectionLink[];
+  label: string;
+  /** Shown above the section's page (the dashboard's read-only hint). */
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation();
   const current = stripLocale(useLocation().pathname);
   const strip = useMoreToScroll<HTMLElement>();
@@ -56,6 +65,7 @@ export function SectionLayout({ links, label }: { links: SectionLink[]; label: s
           </nav>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
+          {notice}
           <Outlet />
         </Grid.Col>
       </Grid>

@@ -1,4 +1,5 @@
 export * from "./ads.ts";
+export * from "./audit.ts";
 export * from "./businesses.ts";
 export * from "./catalog.ts";
 export * from "./chats.ts";

@@ -1,18 +1,44 @@
+import { Alert } from "@mantine/core";
+import { dashboardSections, sectionAccess } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { serverContext } from "#server-context";
 import { SectionLayout } from "../../components/section-layout.tsx";
-import { dashboardSections, dashboardTitleKey } from "../../lib/dashboard-sections.ts";
+import { dashboardSectionOf, dashboardTitleKey, isReadOnlySection } from "../../lib/dashboard-sections.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import type { Route } from "./+types/layout.ts";
 
 export const handle = { breadcrumbs: () => [{ key: "page.dashboard.title", to: "/dashboard" }] };
 
-const links = [
-  { to: "/dashboard", titleKey: "page.dashboard.title" },
-  ...dashboardSections.map((section) => ({
-    to: `/dashboard/${section}`,
-    titleKey: dashboardTitleKey(section),
-  })),
-];
+/** The viewer's roles, so the server renders the navigation the browser will show. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { roles: context.get(serverContext).viewer?.roles ?? [] };
+}
 
-export default function DashboardLayout() {
+/**
+ * The dashboard (S2.8): a navigation of the sections the viewer's roles open (product.md section 1,
+ * decision 065), and a read-only hint on a section they may only read.
+ */
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <SectionLayout links={links} label={t("page.dashboard.title")} />;
+  const roles = useCurrentUser()?.roles ?? loaderData.roles;
+  const section = dashboardSectionOf(useLocation().pathname);
+  const links = dashboardSections(roles).map((name) => ({
+    to: name === "index" ? "/dashboard" : `/dashboard/${name}`,
+    titleKey: dashboardTitleKey(name),
+  }));
+  const readOnly = section !== null && isReadOnlySection(section, sectionAccess(roles, section));
+  return (
+    <SectionLayout
+      links={links}
+      label={t("page.dashboard.title")}
+      notice={
+        readOnly && (
+          <Alert mb="md" variant="light" color="gray" data-testid="dashboard-read-only">
+            {t("dashboard.readOnly")}
+          </Alert>
+        )
+      }
+    />
+  );
 }

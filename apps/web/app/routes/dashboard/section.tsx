@@ -1,13 +1,12 @@
+import { serverContext } from "#server-context";
 import { ComingSoon } from "../../components/coming-soon.tsx";
-import { dashboardTitleKey } from "../../lib/dashboard-sections.ts";
-import { stripLocale } from "../../lib/i18n.ts";
+import { applySectionGate, dashboardTitleKey } from "../../lib/dashboard-sections.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import type { Route } from "./+types/section.ts";
 
-/** One dashboard section; the section is the last segment of the path. */
-export function loader({ request }: Route.LoaderArgs) {
-  const section = stripLocale(new URL(request.url).pathname).split("/")[2] ?? "";
-  return { section };
+/** One dashboard section without a page yet; the section is the path's segment after /dashboard. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return applySectionGate(context.get(serverContext).viewer, request);
 }
 
 export const handle: PageHandle = {
