@@ -46,6 +46,8 @@ import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
+import { createModerationService } from "./modules/moderation/moderation.service.ts";
 import { createFreedomPayProvider } from "./modules/money/freedompay-provider.ts";
 import { moneyRoutes } from "./modules/money/money.routes.ts";
 import { createMoneyService, type MoneyService, paymentReconcileJob } from "./modules/money/money.service.ts";
@@ -480,6 +482,13 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       }),
     ),
   });
+  const moderationService = createModerationService({
+    db: database.db,
+    storage,
+    ads: adsService,
+    reviews: reviewsService,
+    notify: (userId, payload) => notificationsService.notify(userId, "moderationNotice", payload),
+  });
   app.decorate("services", {
     configService,
     catalogService,
@@ -528,6 +537,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         freedomPay: config.payments.freedomPay,
       });
       await api.register(reviewsRoutes, { reviewsService });
+      await api.register(moderationRoutes, { moderationService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

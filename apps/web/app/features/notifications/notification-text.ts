@@ -97,6 +97,18 @@ export function notificationText(
         }),
       };
     }
+    case "moderationNotice": {
+      const { topic, subject, title, outcome, note } = notification.payload;
+      const what = t(`${key}.subject.${subject}`);
+      const base =
+        topic === "complaintResolved"
+          ? t(`${key}.outcome.${outcome ?? "dismiss"}`, { what })
+          : t(`${key}.${topic}.text`, { title, what });
+      return {
+        title: t(`${key}.${topic}.title`),
+        text: note.trim() ? t(`${key}.withNote`, { text: base, note: note.trim() }) : base,
+      };
+    }
   }
 }
 
