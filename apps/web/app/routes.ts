@@ -29,7 +29,11 @@ const groupedVerticalRoutes = verticals
  * The dashboard's section pages (S2.8): a section's own module where it has one, else the
  * placeholder. Each section's loader applies the section gate (`applySectionGate`).
  */
-const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {};
+const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {
+  adds: "routes/dashboard/adds.tsx",
+  photos: "routes/dashboard/photos.tsx",
+  complaints: "routes/dashboard/complaints.tsx",
+};
 const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
   route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {
     id: `routes/dashboard/${section}`,

@@ -132,7 +132,7 @@ describe("dashboard adds", () => {
       { field: "title", before: row?.title, after: "Edited title" },
       {
         field: "fields.mileage",
-        before: (row?.fields as { mileage?: number }).mileage ?? null,
+        before: (row?.fields as { mileage?: number } | undefined)?.mileage ?? null,
         after: 99_000,
       },
     ]);

@@ -1,0 +1,49 @@
+/** Pieces the three moderation screens share: the date, "show more", empty states, a person's link. */
+import { Button, Center, Stack, Text } from "@mantine/core";
+import { IconInbox } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../components/app-link.tsx";
+import { useLocale } from "../../lib/use-locale.ts";
+
+const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
+
+export function useDateTime() {
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(dateLocales[locale], {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Asia/Bishkek",
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+export function ShowMore(props: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  const { t } = useTranslation();
+  if (!props.hasMore) return null;
+  return (
+    <Center>
+      <Button variant="default" loading={props.loading} onClick={props.onMore}>
+        {t("moderation.showMore")}
+      </Button>
+    </Center>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid="moderation-empty">
+      <IconInbox size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
+      <Text c="dimmed">{text}</Text>
+    </Stack>
+  );
+}
+
+export function PersonLink({ person }: { person: { id: number; username: string } }) {
+  return (
+    <AppLink to={`/profile/${person.id}`} target="_blank">
+      {person.username}
+    </AppLink>
+  );
+}
