@@ -33,6 +33,7 @@ import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
+import { useCurrentUser } from "../../lib/session.ts";
 import {
   type AdsFilters,
   approveAds,
@@ -203,7 +204,7 @@ function AdDrawer(props: {
 }) {
   const { t } = useTranslation();
   const when = useDateTime();
-  const detail = useQuery(moderationAdQueryOptions(props.adId));
+  const detail = useQuery(moderationAdQueryOptions(useCurrentUser()?.id, props.adId));
   const approve = useMutation({ mutationFn: (id: number) => approveAds([id]), onSuccess: props.onChanged });
   const remove = useMutation({ mutationFn: removeAd, onSuccess: props.onChanged });
   const ad = detail.data;
@@ -323,7 +324,7 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [openAd, setOpenAd] = useState<number | null>(initialAdId);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const list = useInfiniteQuery(moderationAdsQueryOptions(filters));
+  const list = useInfiniteQuery(moderationAdsQueryOptions(useCurrentUser()?.id, filters));
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const refresh = () => {
     setSelected([]);

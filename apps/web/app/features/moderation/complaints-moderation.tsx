@@ -22,6 +22,7 @@ import type { ComplaintGroup, ComplaintKind, ComplaintOutcome } from "@unaa/cont
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { useCurrentUser } from "../../lib/session.ts";
 import {
   type ComplaintFilters,
   moderationComplaintsQueryOptions,
@@ -108,7 +109,7 @@ export function ComplaintsModeration() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<ComplaintFilters>({ kind: null, status: "new" });
   const [resolving, setResolving] = useState<ComplaintGroup | null>(null);
-  const list = useInfiniteQuery(moderationComplaintsQueryOptions(filters));
+  const list = useInfiniteQuery(moderationComplaintsQueryOptions(useCurrentUser()?.id, filters));
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isOpen = filters.status === "new";
   return (

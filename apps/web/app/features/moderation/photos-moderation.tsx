@@ -26,6 +26,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
+import { useCurrentUser } from "../../lib/session.ts";
 import {
   approvePhotos,
   moderationKeys,
@@ -181,13 +182,13 @@ function PhotoCard(props: {
 export function PhotosModeration() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useInfiniteQuery(moderationPhotosQueryOptions());
+  const list = useInfiniteQuery(moderationPhotosQueryOptions(useCurrentUser()?.id));
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const refresh = () => {
     setSelected([]);
-    return queryClient.invalidateQueries({ queryKey: moderationKeys.photos });
+    return queryClient.invalidateQueries({ queryKey: moderationKeys.all });
   };
   const approve = useMutation({ mutationFn: approvePhotos, onSuccess: refresh });
   return (

@@ -1,5 +1,3 @@
-import { Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { serverContext } from "#server-context";
 import { AdsModeration } from "../../features/moderation/ads-moderation.tsx";
@@ -17,15 +15,7 @@ export const handle: PageHandle = {
 };
 
 export default function DashboardAdds() {
-  const { t } = useTranslation();
   // ?ad=12 opens that ad's drawer (links from the photos and complaints queues).
   const ad = Number(useSearchParams()[0].get("ad"));
-  return (
-    <>
-      <Title order={1} size="h2" mb="md">
-        {t(dashboardTitleKey("adds"))}
-      </Title>
-      <AdsModeration initialAdId={Number.isSafeInteger(ad) && ad > 0 ? ad : null} />
-    </>
-  );
+  return <AdsModeration initialAdId={Number.isSafeInteger(ad) && ad > 0 ? ad : null} />;
 }

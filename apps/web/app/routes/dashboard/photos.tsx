@@ -1,5 +1,3 @@
-import { Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { PhotosModeration } from "../../features/moderation/photos-moderation.tsx";
 import { applySectionGate, dashboardTitleKey } from "../../lib/dashboard-sections.ts";
@@ -16,13 +14,5 @@ export const handle: PageHandle = {
 };
 
 export default function DashboardPhotos() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Title order={1} size="h2" mb="md">
-        {t(dashboardTitleKey("photos"))}
-      </Title>
-      <PhotosModeration />
-    </>
-  );
+  return <PhotosModeration />;
 }

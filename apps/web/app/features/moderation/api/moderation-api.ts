@@ -30,12 +30,17 @@ export interface ComplaintFilters {
   status: "new" | "resolved";
 }
 
+/**
+ * The queries' keys. Each waits for the signed-in staff member (`userId`): the access token exists
+ * only once the session is known in the browser.
+ */
 export const moderationKeys = {
   all: ["moderation"] as const,
-  ads: (filters: AdsFilters) => ["moderation", "ads", filters] as const,
-  ad: (id: number) => ["moderation", "ad", id] as const,
-  photos: ["moderation", "photos"] as const,
-  complaints: (filters: ComplaintFilters) => ["moderation", "complaints", filters] as const,
+  ads: (userId: number | undefined, filters: AdsFilters) => ["moderation", userId, "ads", filters] as const,
+  ad: (userId: number | undefined, id: number) => ["moderation", userId, "ad", id] as const,
+  photos: (userId: number | undefined) => ["moderation", userId, "photos"] as const,
+  complaints: (userId: number | undefined, filters: ComplaintFilters) =>
+    ["moderation", userId, "complaints", filters] as const,
 };
 
 /** The query without empty filters (`q=` would search for nothing). */
@@ -45,9 +50,10 @@ const withoutEmpty = (query: Record<string, string | number | null>) =>
     string | number
   >;
 
-export function moderationAdsQueryOptions(filters: AdsFilters) {
+export function moderationAdsQueryOptions(userId: number | undefined, filters: AdsFilters) {
   return infiniteQueryOptions({
-    queryKey: moderationKeys.ads(filters),
+    queryKey: moderationKeys.ads(userId, filters),
+    enabled: userId !== undefined,
     queryFn: ({ signal, pageParam }) =>
       api.get<DashboardAdsResponse>("/api/dashboard/ads", {
         signal,
@@ -59,17 +65,18 @@ export function moderationAdsQueryOptions(filters: AdsFilters) {
   });
 }
 
-export function moderationAdQueryOptions(id: number | null) {
+export function moderationAdQueryOptions(userId: number | undefined, id: number | null) {
   return queryOptions({
-    queryKey: moderationKeys.ad(id ?? 0),
+    queryKey: moderationKeys.ad(userId, id ?? 0),
     queryFn: ({ signal }) => api.get<DashboardAdDetail>(`/api/dashboard/ads/${id}`, { signal, silent: true }),
-    enabled: id !== null,
+    enabled: userId !== undefined && id !== null,
   });
 }
 
-export function moderationPhotosQueryOptions() {
+export function moderationPhotosQueryOptions(userId: number | undefined) {
   return infiniteQueryOptions({
-    queryKey: moderationKeys.photos,
+    queryKey: moderationKeys.photos(userId),
+    enabled: userId !== undefined,
     queryFn: ({ signal, pageParam }) =>
       api.get<DashboardPhotosResponse>("/api/dashboard/photos", {
         signal,
@@ -81,9 +88,10 @@ export function moderationPhotosQueryOptions() {
   });
 }
 
-export function moderationComplaintsQueryOptions(filters: ComplaintFilters) {
+export function moderationComplaintsQueryOptions(userId: number | undefined, filters: ComplaintFilters) {
   return infiniteQueryOptions({
-    queryKey: moderationKeys.complaints(filters),
+    queryKey: moderationKeys.complaints(userId, filters),
+    enabled: userId !== undefined,
     queryFn: ({ signal, pageParam }) =>
       api.get<DashboardComplaintsResponse>("/api/dashboard/complaints", {
         signal,
