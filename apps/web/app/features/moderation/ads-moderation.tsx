@@ -6,6 +6,7 @@
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -66,6 +67,8 @@ const statuses: Record<AdStatus, string> = {
   removed: "red",
 };
 const verticals: Record<Vertical, true> = { car: true, commercial: true, moto: true, uslugi: true };
+
+const noWrap = { whiteSpace: "nowrap" } as const;
 
 function StatusBadge({ status }: { status: AdStatus }) {
   const { t } = useTranslation();
@@ -450,8 +453,10 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
                 <Table.Th w={84}>{t("moderation.ads.photo")}</Table.Th>
                 <Table.Th>{t("moderation.ads.ad")}</Table.Th>
                 <Table.Th>{t("moderation.ads.seller")}</Table.Th>
-                <Table.Th>{t("moderation.ads.status")}</Table.Th>
-                <Table.Th>{t(isQueue ? "moderation.ads.waiting" : "moderation.ads.created")}</Table.Th>
+                {!isQueue && <Table.Th>{t("moderation.ads.status")}</Table.Th>}
+                <Table.Th style={noWrap}>
+                  {t(isQueue ? "moderation.ads.waiting" : "moderation.ads.created")}
+                </Table.Th>
                 {isQueue && <Table.Th>{t("moderation.ads.actions")}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
@@ -493,9 +498,15 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
-                      <Button variant="subtle" size="compact-sm" px={0} onClick={() => setOpenAd(row.id)}>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        ta="left"
+                        fw={600}
+                        onClick={() => setOpenAd(row.id)}
+                      >
                         #{row.id} {row.title}
-                      </Button>
+                      </Anchor>
                       <Text size="xs" c="dimmed">
                         {t(`adForm.step.main.${row.vertical}`)}
                       </Text>
@@ -505,10 +516,12 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
                   <Table.Td>
                     <PersonLink person={row.seller} />
                   </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={row.status} />
-                  </Table.Td>
-                  <Table.Td>
+                  {!isQueue && (
+                    <Table.Td style={noWrap}>
+                      <StatusBadge status={row.status} />
+                    </Table.Td>
+                  )}
+                  <Table.Td style={noWrap}>
                     <Text size="sm">{when(isQueue ? row.waitingSince : row.createdAt)}</Text>
                   </Table.Td>
                   {isQueue && (

@@ -3,20 +3,16 @@ import { Button, Center, Stack, Text } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import { useLocale } from "../../lib/use-locale.ts";
+import { localDay } from "../../lib/local-day.ts";
 
-const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
-
+/** "26 ноября, 23:28" in Bishkek time, the month named by the texts (browsers lack Kyrgyz dates). */
 export function useDateTime() {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(dateLocales[locale], {
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Asia/Bishkek",
-  });
-  return (iso: string) => format.format(new Date(iso));
+  const { t } = useTranslation();
+  return (iso: string) => {
+    const day = localDay(new Date(iso), "Asia/Bishkek");
+    const month = t(`ads.date.month.${day.month}`);
+    return `${t("ads.date.dayMonth", { day: day.day, month })}, ${day.time}`;
+  };
 }
 
 export function ShowMore(props: { hasMore: boolean; loading: boolean; onMore: () => void }) {
