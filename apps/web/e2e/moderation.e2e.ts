@@ -24,7 +24,16 @@ import {
   signUpByPhone,
 } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import {
+  describe,
+  expect,
+  poll,
+  startOwnServer,
+  test,
+  uniqueName,
+  waitForHydration,
+  withPage,
+} from "./fixtures.ts";
 import type { TestServer } from "./test-server.ts";
 
 function seedApi(server: TestServer): SeedApi {
@@ -34,7 +43,7 @@ function seedApi(server: TestServer): SeedApi {
 describe("moderation", () => {
   test("[S2.8] a moderator approves and rejects ads from the queue by keyboard, the owner sees the reason; a complaint is resolved", {
     timeout: 240_000,
-  }, async ({ page }) => {
+  }, async ({ page, browser }) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-moderation-e2e-"));
     const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(48).toString("base64") };
     let server = await startOwnServer(env);
@@ -73,8 +82,10 @@ describe("moderation", () => {
 
       const errors = collectConsoleErrors(page);
       const { hostname } = new URL(server.url);
-      const signIn = (user: typeof owner) =>
-        page.context().addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
+      // Each user in a browser context of their own: a refresh token is rotated on use, so cookies
+      // may not be handed from one context to another.
+      const signIn = (user: typeof owner, target = page) =>
+        target.context().addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
       await signIn(moderator);
       await page.goto(`${server.url}/dashboard/adds`, { waitUntil: "networkidle" });
       await waitForHydration(page);
@@ -88,22 +99,23 @@ describe("moderation", () => {
       await poll(() => row(approved.id).count()).toBe(0);
       await row(rejected.id).focus();
       await page.keyboard.press("r");
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("textbox", { name: "Причина" }).click();
-      await page.getByRole("option", { name: "неподходящие фото" }).click();
-      await dialog.getByRole("textbox", { name: "Комментарий для владельца" }).fill("Нужны фото салона");
-      await dialog.getByTestId("reject-submit").click();
+      await page.getByTestId("reject-reason").click();
+      await page.getByRole("listbox").getByRole("option", { name: "неподходящие фото", exact: true }).click();
+      await page.getByTestId("reject-note").fill("Нужны фото салона");
+      await page.getByTestId("reject-submit").click();
       await poll(() => row(rejected.id).count()).toBe(0);
       await poll(() => page.getByTestId("moderation-empty").count()).toBe(1);
 
       // The owner sees the rejection and its reason in My ads.
-      await page.context().clearCookies();
-      await signIn(owner);
-      await page.goto(`${server.url}/settings/adds`, { waitUntil: "networkidle" });
-      await waitForHydration(page);
-      await page.getByTestId("my-ads-tab-rejected").click();
-      const rejection = page.getByTestId("my-ad-rejection");
-      await poll(() => rejection.textContent()).toContain("Нужны фото салона");
+      await withPage(browser, { viewport: { width: 1280, height: 900 } }, async (ownerPage) => {
+        await signIn(owner, ownerPage);
+        await ownerPage.goto(`${server.url}/settings/adds`, { waitUntil: "networkidle" });
+        await waitForHydration(ownerPage);
+        await ownerPage.getByTestId("my-ads-tab-rejected").click();
+        await poll(() => ownerPage.getByTestId("my-ad-rejection").textContent()).toContain(
+          "Нужны фото салона",
+        );
+      });
 
       // A complaint about the approved ad, resolved with a warning.
       await apiCall(
@@ -113,8 +125,6 @@ describe("moderation", () => {
         { reason: "fraud" },
         reporter.accessToken,
       );
-      await page.context().clearCookies();
-      await signIn(moderator);
       await page.goto(`${server.url}/dashboard/complaints`, { waitUntil: "networkidle" });
       await waitForHydration(page);
       const complaint = page.getByTestId(`complaint-ad-${approved.id}`);

@@ -135,9 +135,11 @@ function RejectModal(props: { adId: number | null; onClose: () => void; onDone: 
               label: t(`adPage.rejectReason.${reason}`),
             }))}
             data-autofocus
+            data-testid="reject-reason"
             {...form.getInputProps("reason")}
           />
           <Textarea
+            data-testid="reject-note"
             label={t("moderation.reject.note")}
             autosize
             minRows={2}
