@@ -45,6 +45,8 @@ import {
 import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { createModerationService } from "./modules/moderation/moderation.service.ts";
@@ -487,6 +489,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     storage,
     ads: adsService,
     reviews: reviewsService,
+    blockUser: (userId, by) => accounts.users.blockUser(userId, by),
     notify: (userId, payload) => notificationsService.notify(userId, "moderationNotice", payload),
   });
   app.decorate("services", {
@@ -538,6 +541,9 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       });
       await api.register(reviewsRoutes, { reviewsService });
       await api.register(moderationRoutes, { moderationService });
+      await api.register(dashboardRoutes, {
+        dashboardService: createDashboardService({ db: database.db, storage, users: accounts.users }),
+      });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

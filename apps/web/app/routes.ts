@@ -33,6 +33,8 @@ const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[num
   adds: "routes/dashboard/adds.tsx",
   photos: "routes/dashboard/photos.tsx",
   complaints: "routes/dashboard/complaints.tsx",
+  history: "routes/dashboard/history.tsx",
+  users: "routes/dashboard/users.tsx",
 };
 const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
   route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {
@@ -97,6 +99,7 @@ function pages(): RouteConfigEntry[] {
         route("dashboard", "routes/dashboard/layout.tsx", [
           index("routes/dashboard/index.tsx"),
           ...dashboardSectionRoutes,
+          route("users/:id", "routes/dashboard/user.tsx"),
         ]),
       ]),
       route("*", "routes/not-found.tsx"),

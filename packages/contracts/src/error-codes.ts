@@ -101,6 +101,10 @@ export const errorStatus = {
   BUSINESS_LOCATION_INVALID: 400,
   BUSINESS_PHONE_INVALID: 400,
   AD_BUSINESS_INVALID: 400,
+  // Staff dashboard (issue 17, decision 065). Refusals are 409, never 403 (S4.6).
+  STAFF_SELF: 409,
+  STAFF_LAST_ADMIN: 409,
+  STAFF_BLOCK_STAFF: 409,
   // Moderation (issue 17, decision 066)
   COMPLAINT_NOT_FOUND: 404,
   COMPLAINT_OUTCOME_INVALID: 409,

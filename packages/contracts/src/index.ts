@@ -10,6 +10,7 @@ export * from "./chat.ts";
 export * from "./config.ts";
 export * from "./content-security-policy.ts";
 export * from "./dashboard.ts";
+export * from "./dashboard-api.ts";
 export * from "./error-codes.ts";
 export * from "./error-messages.ts";
 export * from "./errors.ts";

@@ -96,6 +96,24 @@ export function requireSection(
   };
 }
 
+/**
+ * The OpenAPI extension naming a dashboard endpoint's section and the access it needs: `users:W`
+ * (`R`, `W`, or `admin` for admins only). The dashboard access test reads it from the document, so
+ * every `/api/dashboard/*` endpoint must declare it.
+ */
+export const sectionExtension = "x-dashboard-section";
+
+/**
+ * A dashboard endpoint's guard and declaration in one: spread `preValidation` into the route's
+ * options (checked before the body is read) and `extension` into its schema.
+ */
+export function dashboardSection(section: DashboardSection, level: SectionAccess) {
+  return {
+    preValidation: requireSection(section, level),
+    extension: { [sectionExtension]: `${section}:${level}` },
+  };
+}
+
 /** The signed-in user of a route guarded by `requireUser`/`requireRole`. */
 export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError("UNAUTHORIZED");

@@ -941,6 +941,45 @@ const matrix: Record<string, Row> = {
     call: async () => ({ url: `/api/payments/users/${owner.userId}/ledger` }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 200, admin: 200 },
   },
+  // The dashboard's own endpoints (decision 065): each by its section of product.md's matrix.
+  "GET /api/dashboard/overview": {
+    call: async () => ({ url: "/api/dashboard/overview" }),
+    expect: catalogStaff(200),
+  },
+  "GET /api/dashboard/history": {
+    call: async () => ({ url: "/api/dashboard/history" }),
+    expect: catalogStaff(200),
+  },
+  "GET /api/dashboard/users": {
+    call: async () => ({ url: "/api/dashboard/users?q=matrix" }),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  "GET /api/dashboard/users/{id}": {
+    call: async () => ({ url: `/api/dashboard/users/${owner.userId}` }),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  // A new account for each caller: blocking the owner would end the other rows.
+  "POST /api/dashboard/users/{id}/block": {
+    call: async () => ({
+      url: `/api/dashboard/users/${(await signUpUser(harness)).userId}/block`,
+      payload: { reason: "Access matrix" },
+    }),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  "POST /api/dashboard/users/{id}/unblock": {
+    call: async () => ({
+      url: `/api/dashboard/users/${(await signUpUser(harness)).userId}/unblock`,
+      payload: { reason: "Access matrix" },
+    }),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  "PUT /api/dashboard/users/{id}/roles": {
+    call: async () => ({
+      url: `/api/dashboard/users/${(await signUpUser(harness)).userId}/roles`,
+      payload: { roles: ["editor"] },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
 };
 
 beforeAll(async () => {

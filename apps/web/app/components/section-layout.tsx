@@ -64,7 +64,8 @@ export function SectionLayout({
             ))}
           </nav>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        {/* No min-content width: a wide table scrolls inside the column, not the page. */}
+        <Grid.Col span={{ base: 12, md: 9 }} miw={0}>
           {notice}
           <Outlet />
         </Grid.Col>

@@ -27,6 +27,8 @@ export const users = pgTable(
      */
     locale: text("locale"),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** Why staff blocked the account (kept while blocked; the audit history keeps every decision). */
+    blockReason: text("block_reason"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

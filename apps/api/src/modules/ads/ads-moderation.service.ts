@@ -4,6 +4,7 @@
  */
 import type { Ad, AdRejectReason } from "@unaa/contracts";
 import { AppError } from "../../errors.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { prunePhotosOfAd, removePhotoFiles } from "../photos/photos.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import { type AdInsert, type AdRow, findAdForUpdate, updateAdRow } from "./ads.repository.ts";
@@ -12,10 +13,16 @@ import { type AdsContext, isPriceDrop, now } from "./ads-context.ts";
 import { goLive, recordPriceChange } from "./ads-life-cycle.service.ts";
 import { presentAd } from "./ads-presenters.ts";
 
+/** Each decision is audited (decision 065) with the staff member's IP, when the caller knows it. */
 export interface AdModeration {
-  approveAd(staffId: number, id: number): Promise<Ad>;
-  rejectAd(staffId: number, id: number, decision: { reason: AdRejectReason; note: string }): Promise<Ad>;
-  removeAd(staffId: number, id: number): Promise<Ad>;
+  approveAd(staffId: number, id: number, ip?: string): Promise<Ad>;
+  rejectAd(
+    staffId: number,
+    id: number,
+    decision: { reason: AdRejectReason; note: string },
+    ip?: string,
+  ): Promise<Ad>;
+  removeAd(staffId: number, id: number, ip?: string): Promise<Ad>;
 }
 
 /** A waiting revision's columns, to write when a moderator approves it. */
@@ -35,6 +42,7 @@ export function createAdModeration(context: AdsContext): AdModeration {
     id: number,
     action: "approve" | "reject" | "remove",
     change: (ad: AdRow, time: Date) => Partial<AdInsert>,
+    ip: string | undefined,
   ): Promise<Ad> {
     let before: AdRow | undefined;
     const row = await db.transaction(async (tx) => {
@@ -50,6 +58,17 @@ export function createAdModeration(context: AdsContext): AdModeration {
         updatedAt: time,
       });
       await recordPriceChange(tx, ad, updated);
+      await recordStaffAction(tx, {
+        staff: staffId,
+        action: `ad.${action}`,
+        object: { type: "ad", id },
+        before: { status: ad.status, revision: ad.pendingRevision !== null },
+        after: {
+          status: updated.status,
+          ...(action === "reject" ? { reason: updated.rejectReason, note: updated.rejectNote } : {}),
+        },
+        ip,
+      });
       return updated;
     });
     forgetSearches();
@@ -70,29 +89,47 @@ export function createAdModeration(context: AdsContext): AdModeration {
   }
 
   return {
-    async approveAd(staffId, id) {
+    async approveAd(staffId, id, ip) {
       const { adLifetimeDays } = await readSettings(db);
-      const approved = await moderate(staffId, id, "approve", (ad, time) => ({
-        ...revisionOf(ad),
-        ...(ad.status === "pending" ? goLive(ad, time, adLifetimeDays) : {}),
-        rejectReason: null,
-        rejectNote: null,
-      }));
+      const approved = await moderate(
+        staffId,
+        id,
+        "approve",
+        (ad, time) => ({
+          ...revisionOf(ad),
+          ...(ad.status === "pending" ? goLive(ad, time, adLifetimeDays) : {}),
+          rejectReason: null,
+          rejectNote: null,
+        }),
+        ip,
+      );
       // Live now, or its approved revision is: either may match searches it did not before.
       if (approved.status === "active") await context.events?.wentLive(approved.id);
       return approved;
     },
 
     // A rejected revision is dropped and the live version stays; otherwise the ad is rejected.
-    rejectAd: (staffId, id, decision) =>
-      moderate(staffId, id, "reject", (ad) => ({
-        ...(ad.pendingRevision ? {} : { status: "rejected", expiresAt: null }),
-        pendingRevision: null,
-        rejectReason: decision.reason,
-        rejectNote: decision.note || null,
-      })),
+    rejectAd: (staffId, id, decision, ip) =>
+      moderate(
+        staffId,
+        id,
+        "reject",
+        (ad) => ({
+          ...(ad.pendingRevision ? {} : { status: "rejected", expiresAt: null }),
+          pendingRevision: null,
+          rejectReason: decision.reason,
+          rejectNote: decision.note || null,
+        }),
+        ip,
+      ),
 
-    removeAd: (staffId, id) =>
-      moderate(staffId, id, "remove", () => ({ status: "removed", expiresAt: null, pendingRevision: null })),
+    removeAd: (staffId, id, ip) =>
+      moderate(
+        staffId,
+        id,
+        "remove",
+        () => ({ status: "removed", expiresAt: null, pendingRevision: null }),
+        ip,
+      ),
   };
 }

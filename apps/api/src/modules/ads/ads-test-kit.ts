@@ -183,7 +183,7 @@ export async function validBodies(harness: TestApp): Promise<Record<Vertical, Re
 }
 
 export function callAs(harness: TestApp, client: TestClient | null) {
-  return (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+  return (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
     harness.app.inject({
       method,
       url,

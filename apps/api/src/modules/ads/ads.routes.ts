@@ -416,7 +416,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
           response: { 200: adSchema, 401: unauthorized, 404: staffNotFound, 409: conflict },
         },
       },
-      async (request) => action.run(currentUser(request).id, request.params.id),
+      async (request) => action.run(currentUser(request).id, request.params.id, request.ip),
     );
   }
   app.post(
@@ -434,7 +434,8 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         response: { 200: adSchema, 400: badInput, 401: unauthorized, 404: staffNotFound, 409: conflict },
       },
     },
-    async (request) => adsService.rejectAd(currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      adsService.rejectAd(currentUser(request).id, request.params.id, request.body, request.ip),
   );
 
   app.delete(

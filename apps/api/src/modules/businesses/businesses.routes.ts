@@ -177,6 +177,12 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businessesService: Busine
         },
       },
     },
-    async (request) => businessesService.setVerified(request.params.id, request.body.isVerified),
+    async (request) =>
+      businessesService.setVerified(
+        currentUser(request).id,
+        request.params.id,
+        request.body.isVerified,
+        request.ip,
+      ),
   );
 };

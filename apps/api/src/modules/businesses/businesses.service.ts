@@ -27,6 +27,7 @@ import { refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { findConfirmedPhones, findTownRegion, regionExists } from "../ads/ads.repository.ts";
 import type { PhoneRevealLimits } from "../ads/ads-contacts.service.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import {
   attachBusinessPhotoRows,
   deleteBusinessPhotoRows,
@@ -65,7 +66,8 @@ export interface BusinessesService {
     at?: Date,
   ): Promise<BusinessDirectoryResponse>;
   /** Staff set or clear the verified badge. */
-  setVerified(id: number, isVerified: boolean): Promise<Business>;
+  /** Audited (decision 065) with the staff member's IP. */
+  setVerified(staffId: number, id: number, isVerified: boolean, ip?: string): Promise<Business>;
   /** The phones the page shows, on request: limited against scraping like an ad's. */
   revealPhones(viewerId: number | null, ip: string, id: number): Promise<{ phones: string[] }>;
 }
@@ -319,9 +321,21 @@ export function createBusinessesService(deps: {
       };
     },
 
-    async setVerified(id, isVerified) {
-      const row = await updateBusiness(db, id, { isVerified });
-      if (!row) throw new AppError("BUSINESS_NOT_FOUND");
+    async setVerified(staffId, id, isVerified, ip) {
+      const row = await db.transaction(async (tx) => {
+        const before = await findBusinessById(tx, id);
+        const updated = before && (await updateBusiness(tx, id, { isVerified }));
+        if (!updated) throw new AppError("BUSINESS_NOT_FOUND");
+        await recordStaffAction(tx, {
+          staff: staffId,
+          action: "business.verification",
+          object: { type: "business", id },
+          before: { isVerified: before.isVerified },
+          after: { isVerified },
+          ip,
+        });
+        return updated;
+      });
       return present(row, storage, new Date());
     },
 

@@ -22,14 +22,16 @@ import type {
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import type { MarkRow } from "./catalog.repository.ts";
 import * as repo from "./catalog.repository.ts";
 import { toStaffComplectation, toStaffGeneration, toStaffMark, toStaffModel } from "./catalog-presenters.ts";
 
-/** The staff member making a change (from the access token). */
+/** The staff member making a change (from the access token), and their IP for the audit history. */
 export interface CatalogActor {
   id: number;
   roles: readonly Role[];
+  ip?: string;
 }
 
 /** Catalogue editing is for editors and up (requirements P1). */
@@ -76,9 +78,21 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
     level: CatalogLevel,
     entryId: number,
     action: "create" | "update" | "merge",
-    changes: unknown,
+    changes: object,
+    before?: object,
   ): Promise<void> {
     await repo.insertCatalogChange(tx, { level, entryId, action, userId: actor.id, changes });
+    // The staff audit history (decision 065): the changed fields as they were and as they are.
+    const was =
+      before && Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof object]]));
+    await recordStaffAction(tx, {
+      staff: actor.id,
+      action: "catalogue.edit",
+      object: { type: "catalogue", id: `${level}:${entryId}` },
+      before: was,
+      after: { action, ...changes },
+      ip: actor.ip,
+    });
   }
 
   /**
@@ -242,10 +256,11 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
       requireEditor(actor);
       return writing(() =>
         db.transaction(async (tx) => {
-          if (!(await repo.findMarkById(tx, id))) throw new AppError("CATALOG_NOT_FOUND");
+          const before = await repo.findMarkById(tx, id);
+          if (!before) throw new AppError("CATALOG_NOT_FOUND");
           const row = await repo.updateMark(tx, id, { ...patch, ...stamp(actor) });
           await repo.rebuildSearchTerms(tx, [row.id]);
-          await recordChange(tx, actor, "mark", id, "update", patch);
+          await recordChange(tx, actor, "mark", id, "update", patch, before);
           return toStaffMark(row);
         }),
       );
@@ -273,7 +288,7 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
           checkSpan({ ...before, ...patch });
           const row = await repo.updateModel(tx, id, { ...patch, ...stamp(actor) });
           await repo.rebuildSearchTerms(tx, [row.markId]);
-          await recordChange(tx, actor, "model", id, "update", patch);
+          await recordChange(tx, actor, "model", id, "update", patch, before);
           return toStaffModel(row);
         }),
       );
@@ -299,7 +314,7 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
           if (!before) throw new AppError("CATALOG_NOT_FOUND");
           checkSpan({ ...before, ...patch });
           const row = await repo.updateGeneration(tx, id, { ...patch, ...stamp(actor) });
-          await recordChange(tx, actor, "generation", id, "update", patch);
+          await recordChange(tx, actor, "generation", id, "update", patch, before);
           return toStaffGeneration(row);
         }),
       );
@@ -327,9 +342,10 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
       requireEditor(actor);
       return writing(() =>
         db.transaction(async (tx) => {
-          if (!(await repo.findComplectationById(tx, id))) throw new AppError("CATALOG_NOT_FOUND");
+          const before = await repo.findComplectationById(tx, id);
+          if (!before) throw new AppError("CATALOG_NOT_FOUND");
           const row = await repo.updateComplectation(tx, id, { ...patch, ...stamp(actor) });
-          await recordChange(tx, actor, "complectation", id, "update", patch);
+          await recordChange(tx, actor, "complectation", id, "update", patch, before);
           return toStaffComplectation(row);
         }),
       );
@@ -364,7 +380,7 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
           if (sourceMark.kind !== targetMark.kind) throw invalid;
           await mergeEntry(tx, actor, level, source, target.id);
           await repo.rebuildSearchTerms(tx, [...new Set([sourceMark.id, targetMark.id])]);
-          await recordChange(tx, actor, level, id, "merge", { intoId });
+          await recordChange(tx, actor, level, id, "merge", { intoId }, { intoId: source.mergedIntoId });
         }),
       );
     },

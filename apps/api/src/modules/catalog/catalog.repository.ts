@@ -8,6 +8,7 @@ import {
   catalogModels,
   catalogSearchTerms,
 } from "../../db/schema/index.ts";
+import { escapeLike } from "../../lib/like.ts";
 import { buildSearchTerms } from "./catalog-search-index.ts";
 
 export type MarkRow = typeof catalogMarks.$inferSelect;
@@ -302,10 +303,6 @@ export function prepareCatalogSearch(db: Database): CatalogSearch {
     const rows = kind ? await byKind.execute({ ...values, kind }) : await allKinds.execute(values);
     return rows.filter((row) => row.isVisible).map(({ mark, model }) => ({ mark, model }));
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**

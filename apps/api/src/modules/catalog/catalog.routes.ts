@@ -59,7 +59,7 @@ function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T,
 
 function actorOf(request: FastifyRequest): CatalogActor {
   const user = currentUser(request);
-  return { id: user.id, roles: user.roles };
+  return { id: user.id, roles: user.roles, ip: request.ip };
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalogService: CatalogService }> = async (

@@ -18,7 +18,7 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireSection } from "../../plugins/auth.ts";
+import { currentUser, dashboardSection } from "../../plugins/auth.ts";
 import type { ModerationService } from "./moderation.service.ts";
 
 const errors = (codes: string) => errorBodySchema.describe(codes);
@@ -37,15 +37,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   { moderationService },
 ) => {
   const security = [{ bearer: [] }];
-  const adds = { preHandler: requireSection("adds", "W") };
-  const photos = { preHandler: requireSection("photos", "W") };
-  const complaints = { preHandler: requireSection("complaints", "W") };
+  const adds = dashboardSection("adds", "W");
+  const photos = dashboardSection("photos", "W");
+  const complaints = dashboardSection("complaints", "W");
 
   app.get(
     "/dashboard/ads",
     {
-      ...adds,
+      preValidation: adds.preValidation,
       schema: {
+        ...adds.extension,
         tags: ["dashboard"],
         summary:
           "Dashboard adds: the queue (pending ads and waiting edits, longest waiting first) or a search of all ads " +
@@ -61,8 +62,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.get(
     "/dashboard/ads/:id",
     {
-      ...adds,
+      preValidation: adds.preValidation,
       schema: {
+        ...adds.extension,
         tags: ["dashboard"],
         summary:
           "Dashboard adds: one ad, its waiting edit as a field diff, its photos with copies found, its complaints",
@@ -82,8 +84,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.post(
     "/dashboard/ads/approve",
     {
-      ...adds,
+      preValidation: adds.preValidation,
       schema: {
+        ...adds.extension,
         tags: ["dashboard"],
         summary:
           "Dashboard adds: approve several ads of the queue; each is approved (and audited) on its own",
@@ -98,8 +101,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.get(
     "/dashboard/photos",
     {
-      ...photos,
+      preValidation: photos.preValidation,
       schema: {
+        ...photos.extension,
         tags: ["dashboard"],
         summary:
           "Dashboard photos: ad photos not reviewed yet, copies of another seller's photo first, then oldest first",
@@ -119,8 +123,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.post(
     "/dashboard/photos/approve",
     {
-      ...photos,
+      preValidation: photos.preValidation,
       schema: {
+        ...photos.extension,
         tags: ["dashboard"],
         summary: "Dashboard photos: mark photos of the queue reviewed (one or several)",
         security,
@@ -134,8 +139,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.post(
     "/dashboard/photos/:id/reject",
     {
-      ...photos,
+      preValidation: photos.preValidation,
       schema: {
+        ...photos.extension,
         tags: ["dashboard"],
         summary: "Dashboard photos: take a photo off its ad with a reason; the owner is told",
         security,
@@ -163,8 +169,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.get(
     "/dashboard/complaints",
     {
-      ...complaints,
+      preValidation: complaints.preValidation,
       schema: {
+        ...complaints.extension,
         tags: ["dashboard"],
         summary: "Dashboard complaints: reports on ads, chats and reviews grouped by object, latest first",
         security,
@@ -183,8 +190,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
   app.post(
     "/dashboard/complaints/:kind/:objectId/resolve",
     {
-      ...complaints,
+      preValidation: complaints.preValidation,
       schema: {
+        ...complaints.extension,
         tags: ["dashboard"],
         summary:
           "Dashboard complaints: close an object's open complaints with an outcome (dismiss, warn the owner or " +
@@ -203,7 +211,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderationService: Modera
     },
     async (request) =>
       moderationService.resolveComplaints(
-        currentUser(request).id,
+        currentUser(request),
         request.params.kind,
         request.params.objectId,
         request.body,

@@ -30,11 +30,10 @@ import type { FileStorage } from "../../lib/storage.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import type { AdsService } from "../ads/ads.service.ts";
 import { recordStaffAction } from "../audit/audit.ts";
-import { endSessionsOfUser } from "../auth/sessions.repository.ts";
 import { deletePhotoRow, dropPhotoFromAd, findAdPhotoListsForUpdate } from "../photos/photos.repository.ts";
 import { removePhotoFiles, toAdCover } from "../photos/photos.service.ts";
 import type { ReviewsService } from "../reviews/reviews.service.ts";
-import { updateUser } from "../users/users.repository.ts";
+import type { StaffDecision } from "../users/users.service.ts";
 import {
   findAdComplaints,
   findAdPhotoWithAd,
@@ -62,7 +61,7 @@ export interface ModerationService {
   rejectPhoto(staffId: number, id: number, input: PhotoRejectInput, ip: string): Promise<void>;
   listComplaints(query: DashboardComplaintsQuery): Promise<DashboardComplaintsResponse>;
   resolveComplaints(
-    staffId: number,
+    staff: { id: number; roles: readonly string[] },
     kind: ComplaintKind,
     objectId: number,
     input: ComplaintResolveInput,
@@ -75,6 +74,8 @@ export interface ModerationServiceDeps {
   storage: FileStorage;
   ads: Pick<AdsService, "approveAd" | "removeAd">;
   reviews: Pick<ReviewsService, "moderate">;
+  /** The users service's block: its rules (not oneself; staff by admins only), audited. */
+  blockUser(userId: number, by: StaffDecision): Promise<void>;
   /** Tells a user of a decision (notifications' `notify`); a failure must not throw. */
   notify(userId: number, payload: NotificationPayloads["moderationNotice"]): Promise<unknown>;
 }
@@ -260,12 +261,12 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
       };
     },
 
-    async approveAds(staffId, ids, _ip) {
+    async approveAds(staffId, ids, ip) {
       const results: ModerationBulkResult["results"] = [];
       // One ad at a time, each in its own transaction with its audit entry: one refusal stops none of the others.
       for (const id of new Set(ids)) {
         try {
-          await deps.ads.approveAd(staffId, id);
+          await deps.ads.approveAd(staffId, id, ip);
           results.push({ id, code: null });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -361,33 +362,32 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
 
     listComplaints: (query) => complaintGroups(query),
 
-    async resolveComplaints(staffId, kind, objectId, input, ip) {
+    async resolveComplaints(staff, kind, objectId, input, ip) {
       const { outcome, note } = input;
+      const staffId = staff.id;
       if (kind === "chat" && outcome === "remove") throw new AppError("COMPLAINT_OUTCOME_INVALID");
       const [open] = (await complaintGroups({ kind, status: "new", limit: 1, objectId })).items;
       if (!open) throw new AppError("COMPLAINT_NOT_FOUND");
       const offender = open.offender;
-      // Taking the object down is the ads' or reviews' own audited decision, before the complaints close.
-      if (outcome === "remove" && kind === "ad")
-        await removeQuietly(() => deps.ads.removeAd(staffId, objectId));
+      // Taking the object down and blocking are the ads', reviews' and users' own audited decisions,
+      // taken before the complaints close (a refusal leaves them open).
+      if (outcome === "remove" && kind === "ad") {
+        await removeQuietly(() => deps.ads.removeAd(staffId, objectId, ip));
+      }
       if (outcome === "remove" && kind === "review") {
-        await deps.reviews.moderate(staffId, objectId, true, { reason: note || "complaint" });
+        await deps.reviews.moderate(staffId, objectId, true, { reason: note || "complaint" }, ip);
+      }
+      if (outcome === "block" && offender) {
+        await deps.blockUser(offender.id, {
+          staff: staffId,
+          roles: staff.roles,
+          ip,
+          reason: note || "complaint",
+        });
       }
       const reporters = await db.transaction(async (tx) => {
         const closed = await resolveComplaintsOf(tx, kind, objectId);
         if (closed.length === 0) throw new AppError("COMPLAINT_NOT_FOUND");
-        if (outcome === "block" && offender) {
-          await updateUser(tx, offender.id, { blockedAt: new Date() });
-          await endSessionsOfUser(tx, offender.id, "blocked");
-          await recordStaffAction(tx, {
-            staff: staffId,
-            action: "user.block",
-            object: { type: "user", id: offender.id },
-            before: { blocked: false },
-            after: { blocked: true, reason: note, complaint: { kind, objectId } },
-            ip,
-          });
-        }
         await recordStaffAction(tx, {
           staff: staffId,
           action: "complaint.resolve",

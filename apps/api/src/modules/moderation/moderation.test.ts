@@ -162,6 +162,7 @@ describe("dashboard adds", () => {
       .where(eq(ads.userId, seller.userId));
     expect(statuses.map((row) => row.status)).toEqual(["active", "active"]);
     expect((await notificationsOf(seller)).filter((item) => item.kind === "adApproved")).toHaveLength(2);
+    expect(await auditOf("ad.approve", one.id)).toMatchObject([{ staffId: moderator.userId }]);
     expect((await asModerator()("POST", "/api/dashboard/ads/approve", { ids: [] })).statusCode).toBe(400);
   });
 

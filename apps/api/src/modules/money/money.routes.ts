@@ -275,7 +275,9 @@ export const moneyRoutes: FastifyPluginAsyncZod<MoneyRoutesOptions> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await moneyService.adjustBalance(currentUser(request).id, request.body)),
+      reply
+        .status(201)
+        .send(await moneyService.adjustBalance(currentUser(request).id, request.body, request.ip)),
   );
 
   app.get(

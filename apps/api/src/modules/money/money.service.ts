@@ -24,6 +24,8 @@ import { and, count, desc, eq, gte, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { ledgerEntries, payments, users, wallets } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { bishkekDayEnd, bishkekDayStart } from "../../lib/bishkek-day.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { type LedgerEntryRow, moveBalance, readBalance } from "./ledger.ts";
 import { type PaymentProviderAdapter, type ProviderEvent, RejectedNotice } from "./payment-provider.ts";
 import { type SandboxNoticeJob, sandboxNoticeJob } from "./sandbox-provider.ts";
@@ -60,7 +62,8 @@ export interface MoneyService {
   applyProviderEvent(provider: PaymentProvider, event: ProviderEvent): Promise<NoticeOutcome>;
   /** The reconciliation job: asks the providers about payments whose notice has not come. */
   reconcilePayments(now?: Date): Promise<void>;
-  adjustBalance(staffId: number, input: AdjustmentInput): Promise<LedgerEntry>;
+  /** Audited (decision 065) with the staff member's IP. */
+  adjustBalance(staffId: number, input: AdjustmentInput, ip?: string): Promise<LedgerEntry>;
   userLedger(userId: number, query: LedgerQuery): Promise<{ wallet: Wallet; entries: LedgerPage }>;
 }
 
@@ -70,8 +73,6 @@ export const paymentReconcileJob = "payment-reconcile";
 const askAfterMs = 15 * 60_000;
 /** …and given up (failed) after this long. */
 const giveUpAfterMs = 24 * 3_600_000;
-/** Asia/Bishkek has no summer time: a day there starts at 18:00 UTC the day before. */
-const bishkekOffset = "+06:00";
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function presentEntry(row: LedgerEntryRow): LedgerEntry {
@@ -99,10 +100,6 @@ function presentPayment(row: PaymentRow): Payment {
   };
 }
 
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00${bishkekOffset}`);
-}
-
 export function createMoneyService({
   db,
   providers,
@@ -122,12 +119,8 @@ export function createMoneyService({
   async function ledgerPage(userId: number, query: LedgerQuery): Promise<LedgerPage> {
     const conditions: SQL[] = [eq(ledgerEntries.userId, userId)];
     if (query.kind) conditions.push(eq(ledgerEntries.kind, query.kind));
-    if (query.from) conditions.push(gte(ledgerEntries.createdAt, dayStart(query.from)));
-    if (query.to) {
-      const next = dayStart(query.to);
-      next.setUTCDate(next.getUTCDate() + 1);
-      conditions.push(lt(ledgerEntries.createdAt, next));
-    }
+    if (query.from) conditions.push(gte(ledgerEntries.createdAt, bishkekDayStart(query.from)));
+    if (query.to) conditions.push(lt(ledgerEntries.createdAt, bishkekDayEnd(query.to)));
     if (query.cursor) conditions.push(lt(ledgerEntries.id, Number(query.cursor)));
     const rows = await db
       .select()
@@ -354,12 +347,30 @@ export function createMoneyService({
       }
     },
 
-    async adjustBalance(staffId, input) {
+    async adjustBalance(staffId, input, ip) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
       if (!user) throw new AppError("NOT_FOUND");
-      const entry = await db.transaction((tx) =>
-        moveBalance(tx, input.userId, input.amount, { kind: "adjustment", reason: input.reason, staffId }),
-      );
+      const entry = await db.transaction(async (tx) => {
+        const moved = await moveBalance(tx, input.userId, input.amount, {
+          kind: "adjustment",
+          reason: input.reason,
+          staffId,
+        });
+        await recordStaffAction(tx, {
+          staff: staffId,
+          action: "payment.adjustment",
+          object: { type: "user", id: input.userId },
+          before: { balance: moved.balanceAfter - moved.amount },
+          after: {
+            balance: moved.balanceAfter,
+            amount: moved.amount,
+            reason: input.reason,
+            entryId: moved.id,
+          },
+          ip,
+        });
+        return moved;
+      });
       return presentEntry(entry);
     },
 

@@ -201,7 +201,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const recipients = await service.broadcast(currentUser(request).id, request.body);
+      const recipients = await service.broadcast(currentUser(request).id, request.body, request.ip);
       return reply.status(202).send({ recipients });
     },
   );

@@ -27,6 +27,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { MailSender } from "../../lib/senders/mail-sender.ts";
 import { sendWebPush, type VapidKeys } from "../../lib/web-push.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { writeNotificationEmail, writeNotificationText } from "./notification-texts.ts";
 import {
   claimChatEmailTurn,
@@ -151,7 +152,8 @@ export interface NotificationsService {
   ): Promise<{ id: number; endpoint: string }>;
   unsubscribePush(userId: number, endpoint: string): Promise<void>;
   /** Queues a staff message to every live account; answers how many there are now. */
-  broadcast(staffId: number, input: BroadcastInput): Promise<number>;
+  /** Queued and audited (decision 065) in one transaction. */
+  broadcast(staffId: number, input: BroadcastInput, ip?: string): Promise<number>;
 
   // Jobs
   deliverEmail(job: DeliveryJob): Promise<void>;
@@ -363,9 +365,19 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
       await deletePushSubscription(db, userId, endpoint);
     },
 
-    async broadcast(staffId, input) {
-      await deps.sendJob(notificationJobs.broadcast, { ...input, staffId } satisfies BroadcastJob);
-      return countBroadcastRecipients(db);
+    async broadcast(staffId, input, ip) {
+      const recipients = await countBroadcastRecipients(db);
+      await db.transaction(async (tx) => {
+        await deps.sendJob(notificationJobs.broadcast, { ...input, staffId } satisfies BroadcastJob, tx);
+        await recordStaffAction(tx, {
+          staff: staffId,
+          action: "notification.broadcast",
+          object: { type: "notification", id: "broadcast" },
+          after: { ...input, recipients },
+          ip,
+        });
+      });
+      return recipients;
     },
 
     async deliverEmail(job) {

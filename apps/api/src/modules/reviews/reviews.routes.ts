@@ -228,7 +228,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviewsService: ReviewsServi
         },
       },
       async (request) =>
-        reviewsService.moderate(currentUser(request).id, request.params.id, hidden, request.body),
+        reviewsService.moderate(currentUser(request).id, request.params.id, hidden, request.body, request.ip),
     );
   }
 };

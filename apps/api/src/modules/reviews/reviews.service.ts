@@ -23,6 +23,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { findExchangedAdChat, findUsers, type PeerRow } from "../chats/chats.repository.ts";
 import {
   findAdOfChat,
@@ -60,7 +61,14 @@ export interface ReviewsService {
   editReply(userId: number, reviewId: number, input: ReviewReplyInput): Promise<Review>;
   report(userId: number, reviewId: number, input: ReviewReportInput): Promise<ReviewReport>;
   /** Staff: hide (`hidden` true) or restore a review, with the reason. */
-  moderate(staffId: number, reviewId: number, hidden: boolean, input: ReviewModerationInput): Promise<Review>;
+  /** Audited (decision 065) with the staff member's IP. */
+  moderate(
+    staffId: number,
+    reviewId: number,
+    hidden: boolean,
+    input: ReviewModerationInput,
+    ip?: string,
+  ): Promise<Review>;
 }
 
 export interface ReviewsServiceDeps {
@@ -294,17 +302,28 @@ export function createReviewsService(deps: ReviewsServiceDeps): ReviewsService {
       }
     },
 
-    async moderate(staffId, reviewId, hidden, { reason }) {
-      const row = await findReview(db, reviewId);
-      if (!row) throw new AppError("REVIEW_NOT_FOUND");
-      const now = new Date();
-      const changed = await updateReview(db, reviewId, {
-        hiddenAt: hidden ? (row.hiddenAt ?? now) : null,
-        moderationReason: reason,
-        moderatedBy: staffId,
-        moderatedAt: now,
+    async moderate(staffId, reviewId, hidden, { reason }, ip) {
+      const changed = await db.transaction(async (tx) => {
+        const row = await findReview(tx, reviewId);
+        if (!row) throw new AppError("REVIEW_NOT_FOUND");
+        const now = new Date();
+        const updated = await updateReview(tx, reviewId, {
+          hiddenAt: hidden ? (row.hiddenAt ?? now) : null,
+          moderationReason: reason,
+          moderatedBy: staffId,
+          moderatedAt: now,
+        });
+        if (!updated) throw new AppError("REVIEW_NOT_FOUND");
+        await recordStaffAction(tx, {
+          staff: staffId,
+          action: hidden ? "review.hide" : "review.restore",
+          object: { type: "review", id: reviewId },
+          before: { hidden: row.hiddenAt !== null },
+          after: { hidden, reason },
+          ip,
+        });
+        return updated;
       });
-      if (!changed) throw new AppError("REVIEW_NOT_FOUND");
       return presentOne({ id: staffId }, changed);
     },
   };

@@ -1,5 +1,5 @@
 import type { Locale } from "@unaa/contracts";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { oneTimeCodes, userPhones, users } from "../../db/schema/index.ts";
 
@@ -9,6 +9,23 @@ export type UserPhoneRow = typeof userPhones.$inferSelect;
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The account, its row locked for the transaction. */
+export async function findUserForUpdate(tx: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+/** The ids of the live, unblocked admins, their rows locked for the transaction. */
+export async function lockActiveAdminIds(tx: Database): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`'admin' = any(${users.roles})`, isNull(users.deletedAt), isNull(users.blockedAt)))
+    .orderBy(users.id)
+    .for("update");
+  return rows.map((row) => row.id);
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {

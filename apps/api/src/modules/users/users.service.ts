@@ -4,6 +4,8 @@ import {
   type ChangePasswordBody,
   type CodeSent,
   type DeleteAccountBody,
+  isAdminOnly,
+  isStaff,
   type Locale,
   type Me,
   type Role,
@@ -17,6 +19,7 @@ import { normalizeEmail, normalizePhone } from "../../lib/login.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { findFavoriteAdIds } from "../ads/ads.repository.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import type { CodesService } from "../auth/codes.service.ts";
 import type { SessionsService } from "../auth/sessions.service.ts";
 import {
@@ -27,8 +30,10 @@ import {
   findPhonesOfUser,
   findUserByEmail,
   findUserById,
+  findUserForUpdate,
   insertPhone,
   isUsernameTaken,
+  lockActiveAdminIds,
   recordUserLocale,
   redactCodeDestinations,
   setMainPhone,
@@ -78,10 +83,33 @@ export interface UsersService {
   uploadAvatar(userId: number, file: Buffer): Promise<Me>;
   deleteAvatar(userId: number): Promise<Me>;
   deleteAccount(userId: number, body: DeleteAccountBody): Promise<void>;
-  /** Blocks the account: every call answers 403 `BLOCKED` and every session ends. */
-  blockUser(userId: number): Promise<void>;
-  unblockUser(userId: number): Promise<void>;
-  setRoles(userId: number, roles: Role[]): Promise<void>;
+  /**
+   * Blocks the account: every call answers 403 `BLOCKED` and every session ends. `by`: a staff
+   * member's decision from the dashboard, checked and audited in the same transaction.
+   */
+  blockUser(userId: number, by?: StaffDecision): Promise<void>;
+  unblockUser(userId: number, by?: StaffDecision): Promise<void>;
+  /** `by`: an admin's change from the dashboard; nobody changes their own, the last admin stays. */
+  setRoles(userId: number, roles: Role[], by?: StaffDecision): Promise<void>;
+}
+
+/** A staff member's decision about an account (decision 065). */
+export interface StaffDecision {
+  staff: number;
+  roles: readonly string[];
+  ip?: string;
+  reason?: string;
+}
+
+/**
+ * The account a staff decision is about, locked for the transaction: `USER_NOT_FOUND` when there is
+ * none (or it is deleted), `STAFF_SELF` for one's own account.
+ */
+async function lockTarget(tx: Database, userId: number, by: StaffDecision | undefined): Promise<UserRow> {
+  const row = await findUserForUpdate(tx, userId);
+  if (!row || (by && row.deletedAt)) throw new AppError("USER_NOT_FOUND");
+  if (by?.staff === userId) throw new AppError("STAFF_SELF");
+  return row;
 }
 
 export function createUsersService(deps: {
@@ -325,19 +353,64 @@ export function createUsersService(deps: {
       if (user.avatarKey) await storage.remove(user.avatarKey);
     },
 
-    async blockUser(userId) {
+    async blockUser(userId, by) {
       await db.transaction(async (tx) => {
-        await updateUser(tx, userId, { blockedAt: new Date() });
-        await sessions.endSessionsOfUser(tx, userId, "blocked");
+        const before = await lockTarget(tx, userId, by);
+        // Staff accounts are blocked by admins only (a moderator cannot lock out their admin).
+        if (by && isStaff(before.roles) && !isAdminOnly(by.roles)) throw new AppError("STAFF_BLOCK_STAFF");
+        await updateUser(tx, userId, { blockedAt: new Date(), blockReason: by?.reason ?? null });
+        const ended = await sessions.endSessionsOfUser(tx, userId, "blocked");
+        if (by) {
+          await recordStaffAction(tx, {
+            staff: by.staff,
+            action: "user.block",
+            object: { type: "user", id: userId },
+            before: { blocked: before.blockedAt !== null },
+            after: { blocked: true, reason: by.reason, sessionsEnded: ended },
+            ip: by.ip,
+          });
+        }
       });
     },
 
-    async unblockUser(userId) {
-      await updateUser(db, userId, { blockedAt: null });
+    async unblockUser(userId, by) {
+      await db.transaction(async (tx) => {
+        const before = await lockTarget(tx, userId, by);
+        await updateUser(tx, userId, { blockedAt: null, blockReason: null });
+        if (by) {
+          await recordStaffAction(tx, {
+            staff: by.staff,
+            action: "user.unblock",
+            object: { type: "user", id: userId },
+            before: { blocked: before.blockedAt !== null, reason: before.blockReason },
+            after: { blocked: false, reason: by.reason },
+            ip: by.ip,
+          });
+        }
+      });
     },
 
-    async setRoles(userId, roles) {
-      await updateUser(db, userId, { roles: [...new Set(roles)] });
+    async setRoles(userId, roles, by) {
+      const next = [...new Set(roles)];
+      await db.transaction(async (tx) => {
+        if (by && !isAdminOnly(by.roles)) throw new AppError("ROUTE_NOT_FOUND");
+        // Every live admin row is locked first: two admins taking each other's role one at a time.
+        const admins = await lockActiveAdminIds(tx);
+        const before = await lockTarget(tx, userId, by);
+        const losesAdmin = before.roles.includes("admin") && !next.includes("admin");
+        if (by && losesAdmin && !admins.some((id) => id !== userId)) throw new AppError("STAFF_LAST_ADMIN");
+        await updateUser(tx, userId, { roles: next });
+        if (by) {
+          await recordStaffAction(tx, {
+            staff: by.staff,
+            action: "user.roles",
+            object: { type: "user", id: userId },
+            before: { roles: before.roles },
+            after: { roles: next },
+            ip: by.ip,
+          });
+        }
+      });
     },
   };
 }

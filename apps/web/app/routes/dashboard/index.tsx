@@ -1,5 +1,5 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { OverviewPage } from "../../features/dashboard/overview-page.tsx";
 
 export default function Page() {
-  return <ComingSoon />;
+  return <OverviewPage />;
 }

@@ -1,0 +1,136 @@
+/**
+ * Dashboard → users (issue 17 item 3): search by id, phone, email or username (the query kept in the
+ * address), newest accounts first, "show more" (keyset pages); each row opens the user's page.
+ */
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconSearch } from "@tabler/icons-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { DashboardUserRow } from "@unaa/contracts";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { AppLink } from "../../components/app-link.tsx";
+import { formatPhone } from "../../lib/format.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { usersQueryOptions } from "./api/dashboard-api.ts";
+import classes from "./dashboard.module.css";
+import { useDashboardFormat } from "./use-dashboard-format.ts";
+
+/** A user's state: deleted, blocked, staff roles. */
+export function UserBadges({ user }: { user: Pick<DashboardUserRow, "roles" | "blockedAt" | "deletedAt"> }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {user.deletedAt && (
+        <Badge color="gray" variant="light">
+          {t("dashboard.users.deleted")}
+        </Badge>
+      )}
+      {user.blockedAt && (
+        <Badge color="red" variant="light" data-testid="user-blocked-badge">
+          {t("dashboard.users.blocked")}
+        </Badge>
+      )}
+      {user.roles.map((role) => (
+        <Badge key={role} variant="light">
+          {t(`dashboard.role.${role}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const viewer = useCurrentUser();
+  const { when } = useDashboardFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get("q")?.trim() ?? "";
+  const form = useForm({ initialValues: { q } });
+  const users = useInfiniteQuery(usersQueryOptions(viewer?.id, q));
+  const rows = users.data?.pages.flatMap((page) => page.items);
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="lg">
+        <form
+          onSubmit={form.onSubmit((values) => {
+            const next = new URLSearchParams();
+            if (values.q.trim()) next.set("q", values.q.trim());
+            setSearchParams(next, { preventScrollReset: true });
+          })}
+        >
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t("dashboard.users.search")}
+              placeholder={t("dashboard.users.searchPlaceholder")}
+              maxLength={100}
+              leftSection={<IconSearch size={18} />}
+              data-testid="users-search"
+              {...form.getInputProps("q")}
+            />
+            <Button type="submit">{t("dashboard.users.find")}</Button>
+          </Group>
+        </form>
+      </Paper>
+      {users.isError ? (
+        <Text c="red">{t("dashboard.loadFailed")}</Text>
+      ) : rows === undefined ? (
+        <Stack gap="xs">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl">
+          <Text c="dimmed" ta="center" data-testid="users-empty">
+            {t("dashboard.users.empty")}
+          </Text>
+        </Paper>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover className={classes.table} data-testid="users-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("dashboard.users.column.id")}</Table.Th>
+                <Table.Th>{t("dashboard.users.column.username")}</Table.Th>
+                <Table.Th>{t("dashboard.users.column.phone")}</Table.Th>
+                <Table.Th>{t("dashboard.users.column.email")}</Table.Th>
+                <Table.Th>{t("dashboard.users.column.state")}</Table.Th>
+                <Table.Th>{t("dashboard.users.column.created")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user) => (
+                <Table.Tr key={user.id} data-testid="users-row">
+                  <Table.Td>{user.id}</Table.Td>
+                  <Table.Td>
+                    <AppLink to={`/dashboard/users/${user.id}`} data-testid="users-open">
+                      {user.username}
+                    </AppLink>
+                  </Table.Td>
+                  <Table.Td>{user.phone ? formatPhone(user.phone) : "—"}</Table.Td>
+                  <Table.Td>{user.email ?? "—"}</Table.Td>
+                  <Table.Td>
+                    <UserBadges user={user} />
+                  </Table.Td>
+                  <Table.Td>{when(user.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {users.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => users.fetchNextPage()}
+          loading={users.isFetchingNextPage}
+          style={{ alignSelf: "center" }}
+        >
+          {t("dashboard.showMore")}
+        </Button>
+      )}
+    </Stack>
+  );
+}

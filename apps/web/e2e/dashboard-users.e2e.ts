@@ -1,0 +1,153 @@
+/**
+ * The dashboard's users and history in the browser (issue 17, decision 065): the section gate and
+ * navigation follow the role; a moderator blocks a user, who is signed out with the blocked message;
+ * an admin changes a user's roles and finds the entry in the history.
+ *
+ * Roles live in the database, so this file runs its own server: users are made on it, it stops,
+ * `makeAdmin` (the `user:admin` command) makes one of them admin, it starts again, and the admin
+ * gives the moderator role through the dashboard's API.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { makeAdmin } from "../../api/src/commands/user-admin.ts";
+import { openDatabase } from "../../api/src/db/client.ts";
+import { apiCall, codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
+import { collectConsoleErrors } from "./browser.ts";
+import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import type { TestServer } from "./test-server.ts";
+
+function seedApi(server: TestServer): SeedApi {
+  const api: SeedApi = {
+    baseUrl: server.url,
+    readCode: (to, purpose) => codeFromLog(server, to, purpose),
+  };
+  return api;
+}
+
+describe("dashboard: users and history", () => {
+  test("[S2.8] moderators see their sections only; a blocked user is signed out; an admin's role change is in the history", {
+    // Two starts of a server of its own.
+    timeout: 300_000,
+  }, async ({ browser }) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-dashboard-e2e-"));
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(48).toString("base64") };
+    let server = await startOwnServer(env);
+    try {
+      const first = seedApi(server);
+      const victim = await signUpByPhone(first, uniqueName("dash_victim"));
+      const moderator = await signUpByPhone(first, uniqueName("dash_mod"));
+      const admin = await signUpByPhone(first, uniqueName("dash_admin"));
+      const person = await signUpByPhone(first, uniqueName("dash_person"));
+      await server.stop();
+      const handle = await openDatabase({ dataDir });
+      try {
+        expect((await makeAdmin(handle.db, admin.phone)).kind).toBe("promoted");
+      } finally {
+        await handle.close();
+      }
+      server = await startOwnServer(env);
+      const api = seedApi(server);
+      await apiCall(
+        api,
+        "PUT",
+        `/api/dashboard/users/${moderator.userId}/roles`,
+        { roles: ["moderator"] },
+        admin.accessToken,
+      );
+
+      const { hostname } = new URL(server.url);
+      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
+        const page = await context.newPage();
+        return { page, errors: collectConsoleErrors(page, [/status of 403/, /status of 404/]) };
+      }
+      const open = async (page: Page, target: string) => {
+        const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
+        await waitForHydration(page);
+        return response;
+      };
+
+      // The victim is signed in on their settings.
+      const victimSide = await pageOf(victim);
+      await open(victimSide.page, "/settings");
+      await poll(() => victimSide.page.getByTestId("settings-username").count()).toBe(1);
+
+      // The moderator's navigation lists their sections; one they may not open is the 404 page.
+      const mod = await pageOf(moderator);
+      await open(mod.page, "/dashboard");
+      const nav = mod.page.getByRole("navigation", { name: "Панель управления" });
+      await poll(() => nav.getByRole("link").count()).toBeGreaterThan(5);
+      const links = await nav
+        .getByRole("link")
+        .evaluateAll((items) => items.map((item) => new URL((item as HTMLAnchorElement).href).pathname));
+      expect(links).toContain("/dashboard/users");
+      expect(links).toContain("/dashboard/history");
+      expect(links).not.toContain("/dashboard/settings");
+      expect(links).not.toContain("/dashboard/services");
+      expect((await open(mod.page, "/dashboard/settings"))?.status()).toBe(404);
+      expect(await mod.page.getByTestId("error-status").textContent()).toBe("404");
+      // Payments: read-only for moderators.
+      await open(mod.page, "/dashboard/payments");
+      expect(await mod.page.getByTestId("dashboard-read-only").count()).toBe(1);
+
+      // The moderator finds the victim and blocks them with a reason.
+      await open(mod.page, `/dashboard/users?q=${victim.username}`);
+      await poll(() => mod.page.getByTestId("users-row").count()).toBe(1);
+      await mod.page.getByTestId("users-open").click();
+      await poll(() => mod.page.getByTestId("dashboard-user-name").textContent()).toBe(victim.username);
+      await mod.page.getByTestId("user-block-toggle").click();
+      await mod.page.getByTestId("block-reason").fill("Мошеннические объявления");
+      await mod.page.getByTestId("block-confirm").click();
+      await poll(() => mod.page.getByTestId("user-block-reason").count()).toBe(1);
+      expect(await mod.page.getByTestId("user-block-reason").textContent()).toContain(
+        "Мошеннические объявления",
+      );
+      await poll(() => mod.page.locator('[data-testid="user-session"]:not([data-ended])').count()).toBe(0);
+      // No roles form for a moderator.
+      expect(await mod.page.getByTestId("roles-form").count()).toBe(0);
+
+      // The victim's next call is refused: signed out, the blocked message.
+      await victimSide.page.getByTestId("settings-card-sessions").click();
+      await poll(() => victimSide.page.getByTestId("error-status").count()).toBe(1);
+      expect(await victimSide.page.getByTestId("error-status").textContent()).toBe("403");
+      expect(await victimSide.page.getByTestId("error-message").textContent()).toBe(
+        "Вы были заблокированы, обратитесь к администрации сайта.",
+      );
+      expect(await victimSide.page.getByTestId("user-menu").count()).toBe(0);
+
+      // The admin makes another user an editor; the history shows it.
+      const adminSide = await pageOf(admin);
+      await open(adminSide.page, `/dashboard/users/${person.userId}`);
+      await poll(() => adminSide.page.getByTestId("roles-form").count()).toBe(1);
+      await adminSide.page.getByTestId("role-editor").check();
+      await adminSide.page.getByTestId("roles-save").click();
+      await poll(() => adminSide.page.getByRole("status").filter({ hasText: "Роли сохранены" }).count()).toBe(
+        1,
+      );
+      await open(adminSide.page, "/dashboard/history?action=user.roles");
+      const entries = adminSide.page.getByTestId("history-entry");
+      await poll(() => entries.count()).toBe(2);
+      const newest = (await entries.first().textContent()) ?? "";
+      expect(newest).toContain(admin.username);
+      expect(newest).toContain("Роли изменены");
+      expect(newest).toContain(`Пользователь ${person.userId}`);
+      expect(newest).toContain('roles: ["editor"]');
+      // The block is there too.
+      await open(adminSide.page, `/dashboard/history?objectType=user&objectId=${victim.userId}`);
+      await poll(() => adminSide.page.getByTestId("history-entry").count()).toBe(1);
+      expect(await adminSide.page.getByTestId("history-entry").getAttribute("data-action")).toBe(
+        "user.block",
+      );
+
+      expect([...victimSide.errors, ...mod.errors, ...adminSide.errors]).toEqual([]);
+      for (const side of [victimSide, mod, adminSide]) await side.page.context().close();
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
