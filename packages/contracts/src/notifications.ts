@@ -107,6 +107,12 @@ export const notificationPayloadSchemas = {
     subject: z.enum(complaintKinds).describe("What it is about: an ad, a chat or a review"),
     title: z.string().describe("The ad's title, or empty"),
     outcome: z.enum(complaintOutcomes).nullable().describe("For `complaintResolved`"),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "The reason code: of `adRejectReasons` for `adRemoved`, of `photoRejectReasons` for `photoRejected`",
+      ),
     note: z.string().describe("The moderator's note; may be empty"),
     link: linkSchema.nullable(),
   }),

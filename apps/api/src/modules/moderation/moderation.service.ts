@@ -355,6 +355,7 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
         subject: "ad",
         title: photo.title,
         outcome: null,
+        reason: input.reason,
         note: input.note,
         link: `/${photo.vertical}/${adId}/edit`,
       });
@@ -371,8 +372,9 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
       const offender = open.offender;
       // Taking the object down and blocking are the ads', reviews' and users' own audited decisions,
       // taken before the complaints close (a refusal leaves them open).
+      // The ads service tells the owner of the removal.
       if (outcome === "remove" && kind === "ad") {
-        await removeQuietly(() => deps.ads.removeAd(staffId, objectId, ip));
+        await removeQuietly(() => deps.ads.removeAd(staffId, objectId, ip, { reason: "other", note }));
       }
       if (outcome === "remove" && kind === "review") {
         await deps.reviews.moderate(staffId, objectId, true, { reason: note || "complaint" }, ip);
@@ -405,18 +407,9 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
           subject: kind,
           title,
           outcome,
+          reason: null,
           note,
           link: open.link,
-        });
-      }
-      if (offender && outcome === "remove" && kind === "ad") {
-        await notifySoftly(offender.id, {
-          topic: "adRemoved",
-          subject: kind,
-          title,
-          outcome,
-          note,
-          link: null,
         });
       }
       for (const reporter of new Set(reporters)) {
@@ -425,6 +418,7 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
           subject: kind,
           title,
           outcome,
+          reason: null,
           note: "",
           link: null,
         });

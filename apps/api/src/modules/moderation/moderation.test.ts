@@ -182,6 +182,33 @@ describe("dashboard adds", () => {
   });
 });
 
+describe("removing an ad", () => {
+  it("keeps the reason code and note, tells the owner and audits it; a bad reason is refused", async () => {
+    const seller = await signUpUser(harness);
+    const ad = await createPublished(harness, seller, carBody);
+    await setAdColumns(harness, ad.id, { status: "active" });
+    const bad = await asModerator()("POST", `/api/ads/${ad.id}/remove`, { reason: "nope" });
+    expect(bad.statusCode).toBe(400);
+    const removed = await asModerator()("POST", `/api/ads/${ad.id}/remove`, {
+      reason: "fraud",
+      note: "Fake VIN",
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({
+      status: "removed",
+      rejectReason: "fraud",
+      rejectNote: "Fake VIN",
+    });
+    const notices = (await notificationsOf(seller)).filter((item) => item.kind === "moderationNotice");
+    expect(notices.map((item) => item.payload)).toMatchObject([
+      { topic: "adRemoved", reason: "fraud", note: "Fake VIN" },
+    ]);
+    expect(await auditOf("ad.remove", ad.id)).toMatchObject([
+      { after: { status: "removed", reason: "fraud" } },
+    ]);
+  });
+});
+
 describe("dashboard photos and duplicate photos", () => {
   const redCar = { x: 200, y: 380, scale: 1, paint: "#b3202a", sky: "#7fb2e5" };
 

@@ -76,6 +76,11 @@ const withNote = (reason: string, note: string) => (note ? `${reason}: ${note}` 
 type ModerationNotice = NotificationPayloads["moderationNotice"];
 const named = (title: string, open: string, close: string) => (title ? ` ${open}${title}${close}` : "");
 const noted = (note: string, label: string) => (note ? ` ${label}: ${note}` : "");
+/** A removal's reason (its code's text) and note, or the note alone. */
+const removalWhy = (locale: Locale, p: ModerationNotice) =>
+  p.reason && p.reason in rejectReasons[locale]
+    ? withNote(rejectReasons[locale][p.reason as AdRejectReason], p.note)
+    : p.note;
 
 /** The notices of moderators' decisions (decision 066), by topic. */
 const moderationText: Record<Locale, (p: ModerationNotice) => NotificationText> = {
@@ -90,7 +95,7 @@ const moderationText: Record<Locale, (p: ModerationNotice) => NotificationText> 
       case "adRemoved":
         return {
           title: "Объявление снято",
-          body: `Объявление${named(p.title, "«", "»")} снято модератором после жалобы.${noted(p.note, "Причина")}`,
+          body: `Объявление${named(p.title, "«", "»")} снято модератором после жалобы.${noted(removalWhy("ru", p), "Причина")}`,
         };
       case "warned":
         return {
@@ -120,7 +125,7 @@ const moderationText: Record<Locale, (p: ModerationNotice) => NotificationText> 
       case "adRemoved":
         return {
           title: "Жарыя алынды",
-          body: `${p.title ? `«${p.title}» жарыясы` : "Жарыя"} даттануудан кийин модератор тарабынан алынды.${noted(p.note, "Себеби")}`,
+          body: `${p.title ? `«${p.title}» жарыясы` : "Жарыя"} даттануудан кийин модератор тарабынан алынды.${noted(removalWhy("ky", p), "Себеби")}`,
         };
       case "warned":
         return {
@@ -150,7 +155,7 @@ const moderationText: Record<Locale, (p: ModerationNotice) => NotificationText> 
       case "adRemoved":
         return {
           title: "Your ad was removed",
-          body: `Your ad${named(p.title, "\u201c", "\u201d")} was taken off the site after a complaint.${noted(p.note, "Reason")}`,
+          body: `Your ad${named(p.title, "\u201c", "\u201d")} was taken off the site after a complaint.${noted(removalWhy("en", p), "Reason")}`,
         };
       case "warned":
         return {

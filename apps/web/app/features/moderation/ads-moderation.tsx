@@ -102,8 +102,15 @@ function Flags({ row }: { row: DashboardAdRow }) {
   );
 }
 
-/** The reason and note of a rejection. */
-function RejectModal(props: { adId: number | null; onClose: () => void; onDone: () => void }) {
+/** A rejection or a removal: the ad and which. */
+interface Decision {
+  adId: number;
+  action: "reject" | "remove";
+}
+
+/** The reason and note of a rejection or a removal (the owner is told both). */
+function RejectModal(props: { decision: Decision | null; onClose: () => void; onDone: () => void }) {
+  const { decision } = props;
   const { t } = useTranslation();
   const form = useForm<{ reason: AdRejectReason | null; note: string }>({
     initialValues: { reason: null, note: "" },
@@ -114,14 +121,19 @@ function RejectModal(props: { adId: number | null; onClose: () => void; onDone: 
     },
   });
   const reject = useMutation({
-    mutationFn: (values: { reason: AdRejectReason; note: string }) => rejectAd(props.adId ?? 0, values),
+    mutationFn: (values: { reason: AdRejectReason; note: string }) =>
+      decision?.action === "remove" ? removeAd(decision.adId, values) : rejectAd(decision?.adId ?? 0, values),
     onSuccess: () => {
       form.reset();
       props.onDone();
     },
   });
   return (
-    <Modal opened={props.adId !== null} onClose={props.onClose} title={t("moderation.reject.title")}>
+    <Modal
+      opened={decision !== null}
+      onClose={props.onClose}
+      title={t(decision?.action === "remove" ? "moderation.reject.removeTitle" : "moderation.reject.title")}
+    >
       <form
         onSubmit={form.onSubmit((values) => {
           if (values.reason) reject.mutate({ reason: values.reason, note: values.note });
@@ -152,7 +164,9 @@ function RejectModal(props: { adId: number | null; onClose: () => void; onDone: 
               {t("moderation.cancel")}
             </Button>
             <Button type="submit" color="red" loading={reject.isPending} data-testid="reject-submit">
-              {t("moderation.reject.submit")}
+              {t(
+                decision?.action === "remove" ? "moderation.reject.removeSubmit" : "moderation.reject.submit",
+              )}
             </Button>
           </Group>
         </Stack>
@@ -204,14 +218,13 @@ function Changes({ changes }: { changes: DashboardAdChange[] }) {
 function AdDrawer(props: {
   adId: number | null;
   onClose: () => void;
-  onReject: (id: number) => void;
+  onDecide: (decision: Decision) => void;
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const when = useDateTime();
   const detail = useQuery(moderationAdQueryOptions(useCurrentUser()?.id, props.adId));
   const approve = useMutation({ mutationFn: (id: number) => approveAds([id]), onSuccess: props.onChanged });
-  const remove = useMutation({ mutationFn: removeAd, onSuccess: props.onChanged });
   const ad = detail.data;
   return (
     <Drawer
@@ -291,14 +304,18 @@ function AdDrawer(props: {
               </Paper>
             ))
           )}
-          {(approve.isError || remove.isError) && <Alert color="red">{t("moderation.failed")}</Alert>}
+          {approve.isError && <Alert color="red">{t("moderation.failed")}</Alert>}
           <Group>
             {(ad.status === "pending" || ad.hasPendingChanges) && (
               <>
                 <Button color="teal" loading={approve.isPending} onClick={() => approve.mutate(ad.id)}>
                   {t("moderation.approve")}
                 </Button>
-                <Button color="red" variant="light" onClick={() => props.onReject(ad.id)}>
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => props.onDecide({ adId: ad.id, action: "reject" })}
+                >
                   {t("moderation.reject.open")}
                 </Button>
               </>
@@ -307,8 +324,7 @@ function AdDrawer(props: {
               <Button
                 color="red"
                 variant="subtle"
-                loading={remove.isPending}
-                onClick={() => remove.mutate(ad.id)}
+                onClick={() => props.onDecide({ adId: ad.id, action: "remove" })}
               >
                 {t("moderation.remove")}
               </Button>
@@ -328,7 +344,7 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
   const [draft, setDraft] = useState("");
   const [selected, setSelected] = useState<number[]>([]);
   const [openAd, setOpenAd] = useState<number | null>(initialAdId);
-  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
   const list = useInfiniteQuery(moderationAdsQueryOptions(useCurrentUser()?.id, filters));
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const refresh = () => {
@@ -347,7 +363,7 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
       approve.mutate([row.id]);
     } else if (key === "r" && waiting) {
       event.preventDefault();
-      setRejecting(row.id);
+      setDeciding({ adId: row.id, action: "reject" });
     } else if (key === "enter") {
       event.preventDefault();
       setOpenAd(row.id);
@@ -536,7 +552,7 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
                           size="compact-sm"
                           color="red"
                           variant="light"
-                          onClick={() => setRejecting(row.id)}
+                          onClick={() => setDeciding({ adId: row.id, action: "reject" })}
                         >
                           {t("moderation.reject.open")}
                         </Button>
@@ -557,17 +573,17 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
       <AdDrawer
         adId={openAd}
         onClose={() => setOpenAd(null)}
-        onReject={setRejecting}
+        onDecide={setDeciding}
         onChanged={() => {
           setOpenAd(null);
           return refresh();
         }}
       />
       <RejectModal
-        adId={rejecting}
-        onClose={() => setRejecting(null)}
+        decision={deciding}
+        onClose={() => setDeciding(null)}
         onDone={() => {
-          setRejecting(null);
+          setDeciding(null);
           setOpenAd(null);
           return refresh();
         }}

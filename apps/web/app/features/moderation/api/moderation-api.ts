@@ -112,8 +112,8 @@ export function rejectAd(id: number, input: { reason: AdRejectReason; note: stri
   return api.post(`/api/ads/${id}/reject`, input, { silent: true });
 }
 
-export function removeAd(id: number): Promise<unknown> {
-  return api.post(`/api/ads/${id}/remove`, undefined, { silent: true });
+export function removeAd(id: number, input: { reason: AdRejectReason; note: string }): Promise<unknown> {
+  return api.post(`/api/ads/${id}/remove`, input, { silent: true });
 }
 
 export function approvePhotos(ids: number[]): Promise<ModerationBulkResult> {
