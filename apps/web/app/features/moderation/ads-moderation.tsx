@@ -269,9 +269,12 @@ function AdDrawer(props: {
                 />
                 {photo.duplicateOf && (
                   <Stack gap={2}>
-                    <Badge color="red" leftSection={<IconCopy size={12} />}>
-                      {t("moderation.photos.copy")}
-                    </Badge>
+                    <Group gap={4} wrap="nowrap" c="red" data-testid="photo-copy">
+                      <IconCopy size={14} aria-hidden />
+                      <Text size="xs" fw={700} c="red">
+                        {t("moderation.photos.copy")}
+                      </Text>
+                    </Group>
                     {photo.duplicateOf.adId && (
                       <AppLink to={`/dashboard/adds?ad=${photo.duplicateOf.adId}`} target="_blank">
                         <Text size="xs">
