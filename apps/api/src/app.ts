@@ -48,6 +48,8 @@ import { type ConfigService, createConfigService } from "./modules/configs/confi
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
+import { createModerationService } from "./modules/moderation/moderation.service.ts";
 import { createFreedomPayProvider } from "./modules/money/freedompay-provider.ts";
 import { moneyRoutes } from "./modules/money/money.routes.ts";
 import { createMoneyService, type MoneyService, paymentReconcileJob } from "./modules/money/money.service.ts";
@@ -393,6 +395,15 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await photosService.sweepUnattachedPhotos();
     },
   });
+  // Photos stored before perceptual hashes existed get theirs (decision 066); a no-op once done.
+  await jobs.define({
+    name: "photo-hash",
+    cron: "41 * * * *",
+    queue: { expireInSeconds: 3_600, retryLimit: 0 },
+    async run() {
+      await photosService.hashStoredPhotos();
+    },
+  });
   // Saved searches (decision 055): matched when an ad goes live, daily digests every hour's turn.
   const savedSearchesService = createSavedSearchesService(
     database.db,
@@ -473,6 +484,14 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       }),
     ),
   });
+  const moderationService = createModerationService({
+    db: database.db,
+    storage,
+    ads: adsService,
+    reviews: reviewsService,
+    blockUser: (userId, by) => accounts.users.blockUser(userId, by),
+    notify: (userId, payload) => notificationsService.notify(userId, "moderationNotice", payload),
+  });
   app.decorate("services", {
     configService,
     catalogService,
@@ -521,6 +540,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         freedomPay: config.payments.freedomPay,
       });
       await api.register(reviewsRoutes, { reviewsService });
+      await api.register(moderationRoutes, { moderationService });
       await api.register(dashboardRoutes, {
         dashboardService: createDashboardService({
           db: database.db,

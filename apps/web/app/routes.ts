@@ -30,6 +30,9 @@ const groupedVerticalRoutes = verticals
  * placeholder. Each section's loader applies the section gate (`applySectionGate`).
  */
 const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {
+  adds: "routes/dashboard/adds.tsx",
+  photos: "routes/dashboard/photos.tsx",
+  complaints: "routes/dashboard/complaints.tsx",
   history: "routes/dashboard/history.tsx",
   users: "routes/dashboard/users.tsx",
 };

@@ -105,6 +105,9 @@ export const errorStatus = {
   STAFF_SELF: 409,
   STAFF_LAST_ADMIN: 409,
   STAFF_BLOCK_STAFF: 409,
+  // Moderation (issue 17, decision 066)
+  COMPLAINT_NOT_FOUND: 404,
+  COMPLAINT_OUTCOME_INVALID: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -16,6 +16,7 @@ export * from "./error-messages.ts";
 export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./locales.ts";
+export * from "./moderation.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./profile.ts";

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { adRejectReasons } from "./ads/ad-rules.ts";
 import { currencies } from "./car-values.ts";
 import { recordIdParamSchema } from "./ids.ts";
+import { complaintKinds, complaintOutcomes, moderationNoticeTopics } from "./moderation.ts";
 import { textInput } from "./text.ts";
 
 export const notificationKinds = [
@@ -21,6 +22,7 @@ export const notificationKinds = [
   "reviewReply",
   "staffBroadcast",
   "paymentReceipt",
+  "moderationNotice",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -99,6 +101,21 @@ export const notificationPayloadSchemas = {
     balance: z.number().int().describe("The balance after it, in tyiyn"),
     link: linkSchema,
   }),
+  /** A moderator's decision other than an ad's approval or rejection (decision 066). */
+  moderationNotice: z.object({
+    topic: z.enum(moderationNoticeTopics),
+    subject: z.enum(complaintKinds).describe("What it is about: an ad, a chat or a review"),
+    title: z.string().describe("The ad's title, or empty"),
+    outcome: z.enum(complaintOutcomes).nullable().describe("For `complaintResolved`"),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "The reason code: of `adRejectReasons` for `adRemoved`, of `photoRejectReasons` for `photoRejected`",
+      ),
+    note: z.string().describe("The moderator's note; may be empty"),
+    link: linkSchema.nullable(),
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = {
@@ -137,6 +154,11 @@ export const notificationSchema = z.discriminatedUnion("kind", [
     ...base,
     kind: z.literal("paymentReceipt"),
     payload: notificationPayloadSchemas.paymentReceipt,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal("moderationNotice"),
+    payload: notificationPayloadSchemas.moderationNotice,
   }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
@@ -177,6 +199,7 @@ export const notificationPreferencesSchema = z.object({
   reviewReply: channelSwitchesSchema,
   staffBroadcast: channelSwitchesSchema,
   paymentReceipt: channelSwitchesSchema,
+  moderationNotice: channelSwitchesSchema,
 }) satisfies z.ZodType<Record<NotificationKind, Record<NotificationChannel, boolean>>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -193,6 +216,7 @@ export const notificationPreferencesInputSchema = z.strictObject({
   reviewReply: channelChangeSchema,
   staffBroadcast: channelChangeSchema,
   paymentReceipt: channelChangeSchema,
+  moderationNotice: channelChangeSchema,
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 

@@ -4,6 +4,7 @@ import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 import { limitConcurrency } from "./concurrency.ts";
 import { type DecodedHeic, decodeHevcHeic, readHeifHeader } from "./heic.ts";
+import { differenceHash } from "./photo-hash.ts";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic";
 
@@ -146,6 +147,20 @@ export interface EncodedAdPhoto {
   files: { suffix: string; data: Buffer }[];
   /** AVIF sizes are among the files (they came out at least 10% smaller than the WebP ones). */
   avif: boolean;
+  /** The perceptual hash (lib/photo-hash.ts). */
+  hash: bigint;
+}
+
+/** The perceptual hash of a stored photo's file (photos stored before hashes existed). */
+export function hashStoredPhoto(data: Buffer): Promise<bigint> {
+  return inImagePool(async () => {
+    const sharp = await loadSharp();
+    try {
+      return await differenceHash(sharp(data, { failOn: "error" }));
+    } catch (error) {
+      throw toImageError(error);
+    }
+  });
 }
 
 const PLACEHOLDER_WIDTH = 16;
@@ -178,9 +193,10 @@ async function encodeAdPhotoNow(input: Buffer): Promise<EncodedAdPhoto> {
     const widths = adPhotoWidthsFor(info.width);
     const resized = (width: number) => (width === info.width ? decoded() : decoded().resize({ width }));
 
-    const [placeholder, webp] = await Promise.all([
+    const [placeholder, webp, hash] = await Promise.all([
       decoded().resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer(),
       Promise.all(widths.map((width) => resized(width).webp({ quality: 80 }).toBuffer())),
+      differenceHash(decoded()),
     ]);
     const avif = await encodeAvifWhenSmaller(widths, resized, webp);
     const named = (format: "webp" | "avif", buffers: Buffer[]) =>
@@ -191,6 +207,7 @@ async function encodeAdPhotoNow(input: Buffer): Promise<EncodedAdPhoto> {
       placeholder: `data:image/webp;base64,${placeholder.toString("base64")}`,
       files: [...named("webp", webp), ...(avif ? named("avif", avif) : [])],
       avif: avif !== null,
+      hash,
     };
   } catch (error) {
     throw toImageError(error);

@@ -84,6 +84,12 @@ const catalogStaff = (status: number): Statuses => ({
   user: 404,
   other: 404,
 });
+/** A dashboard section moderators and admins write (product.md section 1); the rest: no such route. */
+const dashboardModerators = (status: number): Statuses => ({
+  ...catalogStaff(404),
+  moderator: status,
+  admin: status,
+});
 /** Moderators and admins acting on the owner's ad. */
 const moderators = (status: number): Statuses => ({ ...ownerOnly(404), moderator: status, admin: status });
 
@@ -897,6 +903,39 @@ const matrix: Record<string, Row> = {
       payload: { userId: owner.userId, amount: 100, reason: "Access matrix" },
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 201 },
+  },
+  // Dashboard moderation sections (decision 066): moderators and admins write; anyone else: no such route.
+  "GET /api/dashboard/ads": {
+    call: fixed("/api/dashboard/ads?tab=search&status=active"),
+    expect: dashboardModerators(200),
+  },
+  "GET /api/dashboard/ads/{id}": {
+    call: async () => ({ url: `/api/dashboard/ads/${sharedActiveAdId}` }),
+    expect: dashboardModerators(200),
+  },
+  "POST /api/dashboard/ads/approve": {
+    call: async () => ({ url: "/api/dashboard/ads/approve", payload: { ids: [sharedActiveAdId] } }),
+    expect: dashboardModerators(200),
+  },
+  "GET /api/dashboard/photos": { call: fixed("/api/dashboard/photos"), expect: dashboardModerators(200) },
+  "POST /api/dashboard/photos/approve": {
+    call: async () => ({ url: "/api/dashboard/photos/approve", payload: { ids: [999_999] } }),
+    expect: dashboardModerators(200),
+  },
+  "POST /api/dashboard/photos/{id}/reject": {
+    call: async () => ({ url: "/api/dashboard/photos/999999/reject", payload: { reason: "quality" } }),
+    expect: dashboardModerators(404),
+  },
+  "GET /api/dashboard/complaints": {
+    call: fixed("/api/dashboard/complaints"),
+    expect: dashboardModerators(200),
+  },
+  "POST /api/dashboard/complaints/{kind}/{objectId}/resolve": {
+    call: async () => ({
+      url: "/api/dashboard/complaints/ad/999999/resolve",
+      payload: { outcome: "dismiss" },
+    }),
+    expect: dashboardModerators(404),
   },
   "GET /api/payments/users/{userId}/ledger": {
     call: async () => ({ url: `/api/payments/users/${owner.userId}/ledger` }),

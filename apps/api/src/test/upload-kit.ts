@@ -87,3 +87,49 @@ export function decompressionBomb(width = 50_000, height = width): Buffer {
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+export const carPhotoSize = { width: 1200, height: 800 };
+
+/** Where a synthetic car photo puts its car, how big, and its colours. */
+export interface CarLayout {
+  x: number;
+  y: number;
+  scale: number;
+  paint: string;
+  sky: string;
+}
+
+/**
+ * A synthetic photo of a car: sky and ground gradients, a body, windows and wheels where `layout`
+ * puts them, and grain, so JPEG has texture to lose (duplicate-photo tests, decision 066).
+ */
+export async function carPhoto(layout: CarLayout): Promise<Buffer> {
+  const { width, height } = carPhotoSize;
+  const { x, y, scale, paint, sky } = layout;
+  const w = 700 * scale;
+  const h = 220 * scale;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#f4f1ea"/></linearGradient>
+      <linearGradient id="road" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#555"/><stop offset="1" stop-color="#999"/></linearGradient>
+    </defs>
+    <rect width="${width}" height="${height}" fill="url(#sky)"/>
+    <rect y="${height * 0.62}" width="${width}" height="${height * 0.38}" fill="url(#road)"/>
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${40 * scale}" fill="${paint}"/>
+    <rect x="${x + w * 0.2}" y="${y - h * 0.55}" width="${w * 0.55}" height="${h * 0.6}" rx="${30 * scale}" fill="${paint}"/>
+    <rect x="${x + w * 0.26}" y="${y - h * 0.45}" width="${w * 0.2}" height="${h * 0.4}" fill="#cfe3f5"/>
+    <rect x="${x + w * 0.5}" y="${y - h * 0.45}" width="${w * 0.2}" height="${h * 0.4}" fill="#cfe3f5"/>
+    <circle cx="${x + w * 0.2}" cy="${y + h}" r="${70 * scale}" fill="#1d1d1d"/>
+    <circle cx="${x + w * 0.8}" cy="${y + h}" r="${70 * scale}" fill="#1d1d1d"/>
+  </svg>`;
+  const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  // Deterministic grain of ±12 levels.
+  let seed = 7;
+  for (let index = 0; index < base.length; index++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    base[index] = Math.max(0, Math.min(255, (base[index] as number) + ((seed >> 16) % 25) - 12));
+  }
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}

@@ -1,6 +1,7 @@
 import { adSearchKeySql, type FieldDefinition, verticalDefinitions, verticals } from "@unaa/contracts";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -283,10 +284,27 @@ export const adPhotos = pgTable(
     avif: boolean().notNull().default(false),
     /** Bytes of every stored size together. */
     bytes: integer().notNull(),
+    /**
+     * The perceptual hash (lib/photo-hash.ts, decision 066); null until computed (photos stored
+     * before hashes existed get theirs from the `photo-hash` job).
+     */
+    hash: bigint({ mode: "bigint" }),
+    /**
+     * A photo of another seller's ad that this one copies (hash within `duplicatePhotoDistance`),
+     * found when the hash was computed: a scam signal for the moderators.
+     */
+    duplicateOfId: integer().references((): AnyPgColumn => adPhotos.id, { onDelete: "set null" }),
+    /** When a moderator passed it (the photos queue); null: not reviewed yet. */
+    reviewedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("ad_photos_ad_idx").on(table.adId),
+    // The photos queue: ad photos not reviewed yet, copies of other sellers' photos first.
+    index("ad_photos_review_idx")
+      .on(sql`(${table.duplicateOfId} is null)`, table.id)
+      .where(sql`reviewed_at is null and ad_id is not null`),
+    index("ad_photos_unhashed_idx").on(table.id).where(sql`hash is null`),
     index("ad_photos_chat_message_idx").on(table.chatMessageId),
     index("ad_photos_user_idx").on(table.userId, table.createdAt),
     // Demo ads' rows share the files of a few pictures: files go only with the last row (photos.repository).

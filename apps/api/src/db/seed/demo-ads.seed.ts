@@ -1006,7 +1006,9 @@ async function insertBatch(
       const picture = sources.pictures.get(key);
       if (!picture) throw new Error(`no demo picture ${key}`);
       const { id: _id, adId: _adId, createdAt: _createdAt, ...files } = picture;
-      return { ...files, userId: ad.userId, createdAt: ad.createdAt };
+      // Photos of ads a moderator has seen are reviewed; those of pending ads wait in the photos queue.
+      const reviewedAt = ad.status === "pending" ? null : ad.createdAt;
+      return { ...files, userId: ad.userId, createdAt: ad.createdAt, reviewedAt };
     }),
   );
   const photoRows = await tx.insert(adPhotos).values(photoValues).returning();

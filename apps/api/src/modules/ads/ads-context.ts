@@ -14,7 +14,9 @@ export interface AdEvents {
   /** A moderator approved or rejected an ad or its waiting edit. */
   moderated(
     ad: AdRow,
-    decision: { action: "approve" } | { action: "reject"; reason: string; note: string | null },
+    decision:
+      | { action: "approve" }
+      | { action: "reject" | "remove"; reason: string | null; note: string | null },
   ): Promise<void>;
   /** A live ad's price went down (in base units). */
   priceDropped(before: AdRow, after: AdRow): Promise<void>;

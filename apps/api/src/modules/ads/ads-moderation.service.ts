@@ -22,7 +22,13 @@ export interface AdModeration {
     decision: { reason: AdRejectReason; note: string },
     ip?: string,
   ): Promise<Ad>;
-  removeAd(staffId: number, id: number, ip?: string): Promise<Ad>;
+  /** Takes the ad off the site; a reason and note (optional) are kept and told to the owner. */
+  removeAd(
+    staffId: number,
+    id: number,
+    ip?: string,
+    decision?: { reason: AdRejectReason; note: string },
+  ): Promise<Ad>;
 }
 
 /** A waiting revision's columns, to write when a moderator approves it. */
@@ -65,7 +71,7 @@ export function createAdModeration(context: AdsContext): AdModeration {
         before: { status: ad.status, revision: ad.pendingRevision !== null },
         after: {
           status: updated.status,
-          ...(action === "reject" ? { reason: updated.rejectReason, note: updated.rejectNote } : {}),
+          ...(action === "approve" ? {} : { reason: updated.rejectReason, note: updated.rejectNote }),
         },
         ip,
       });
@@ -74,7 +80,7 @@ export function createAdModeration(context: AdsContext): AdModeration {
     forgetSearches();
     if (before && context.events) {
       if (action === "approve") await context.events.moderated(row, { action });
-      if (action === "reject") {
+      if (action !== "approve") {
         await context.events.moderated(row, {
           action,
           reason: row.rejectReason ?? "other",
@@ -123,12 +129,18 @@ export function createAdModeration(context: AdsContext): AdModeration {
         ip,
       ),
 
-    removeAd: (staffId, id, ip) =>
+    removeAd: (staffId, id, ip, decision) =>
       moderate(
         staffId,
         id,
         "remove",
-        () => ({ status: "removed", expiresAt: null, pendingRevision: null }),
+        () => ({
+          status: "removed",
+          expiresAt: null,
+          pendingRevision: null,
+          rejectReason: decision?.reason ?? null,
+          rejectNote: decision?.note || null,
+        }),
         ip,
       ),
   };

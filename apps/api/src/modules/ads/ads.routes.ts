@@ -401,7 +401,6 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
         "Approve a pending ad (it goes live) or an edit waiting for re-moderation (it replaces the live version)",
       run: adsService.approveAd,
     },
-    { path: "remove", summary: "Take any ad off the site (after a complaint)", run: adsService.removeAd },
   ] as const;
   for (const action of staffActions) {
     app.post(
@@ -419,6 +418,24 @@ export const adsRoutes: FastifyPluginAsyncZod<{ adsService: AdsService }> = asyn
       async (request) => action.run(currentUser(request).id, request.params.id, request.ip),
     );
   }
+  app.post(
+    "/ads/:id/remove",
+    {
+      ...staff,
+      schema: {
+        tags: staffTags,
+        summary:
+          "Take any ad off the site (after a complaint); an optional reason code and note are kept on the ad " +
+          "and told to the owner",
+        security,
+        params: adIdParamsSchema,
+        body: adRejectInputSchema.nullish(),
+        response: { 200: adSchema, 400: badInput, 401: unauthorized, 404: staffNotFound, 409: conflict },
+      },
+    },
+    async (request) =>
+      adsService.removeAd(currentUser(request).id, request.params.id, request.ip, request.body ?? undefined),
+  );
   app.post(
     "/ads/:id/reject",
     {

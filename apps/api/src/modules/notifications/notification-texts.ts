@@ -73,6 +73,109 @@ const numberLocales: Record<Locale, string> = { ru: "ru-RU", ky: "ky-KG", en: "e
 const day = (locale: Locale, iso: string) => dateFormats[locale].format(new Date(iso));
 const withNote = (reason: string, note: string) => (note ? `${reason}: ${note}` : reason);
 
+type ModerationNotice = NotificationPayloads["moderationNotice"];
+const named = (title: string, open: string, close: string) => (title ? ` ${open}${title}${close}` : "");
+const noted = (note: string, label: string) => (note ? ` ${label}: ${note}` : "");
+/** A removal's reason (its code's text) and note, or the note alone. */
+const removalWhy = (locale: Locale, p: ModerationNotice) =>
+  p.reason && p.reason in rejectReasons[locale]
+    ? withNote(rejectReasons[locale][p.reason as AdRejectReason], p.note)
+    : p.note;
+
+/** The notices of moderators' decisions (decision 066), by topic. */
+const moderationText: Record<Locale, (p: ModerationNotice) => NotificationText> = {
+  ru: (p) => {
+    const what = { ad: "объявление", chat: "чат", review: "отзыв" }[p.subject];
+    switch (p.topic) {
+      case "photoRejected":
+        return {
+          title: "Фото снято с объявления",
+          body: `Модератор убрал фото из объявления${named(p.title, "«", "»")}.${noted(p.note, "Причина")}`,
+        };
+      case "adRemoved":
+        return {
+          title: "Объявление снято",
+          body: `Объявление${named(p.title, "«", "»")} снято модератором после жалобы.${noted(removalWhy("ru", p), "Причина")}`,
+        };
+      case "warned":
+        return {
+          title: "Предупреждение модератора",
+          body: `Жалоба на ваш ${what}${named(p.title, "«", "»")} подтвердилась.${noted(p.note, "Модератор")}`,
+        };
+      default:
+        return {
+          title: "Ваша жалоба рассмотрена",
+          body: {
+            dismiss: `Мы проверили ${what} и не нашли нарушений.`,
+            warn: `Мы проверили ${what}: автор получил предупреждение.`,
+            remove: `Мы проверили ${what}: он снят с сайта.`,
+            block: `Мы проверили ${what}: аккаунт нарушителя заблокирован.`,
+          }[p.outcome ?? "dismiss"],
+        };
+    }
+  },
+  ky: (p) => {
+    const what = { ad: "жарыяны", chat: "чатты", review: "пикирди" }[p.subject];
+    switch (p.topic) {
+      case "photoRejected":
+        return {
+          title: "Жарыядан сүрөт алынды",
+          body: `Модератор${named(p.title, "«", "»")} жарыясынан сүрөттү алып салды.${noted(p.note, "Себеби")}`,
+        };
+      case "adRemoved":
+        return {
+          title: "Жарыя алынды",
+          body: `${p.title ? `«${p.title}» жарыясы` : "Жарыя"} даттануудан кийин модератор тарабынан алынды.${noted(removalWhy("ky", p), "Себеби")}`,
+        };
+      case "warned":
+        return {
+          title: "Модератордун эскертүүсү",
+          body: `Сиздин ${what}${named(p.title, "«", "»")} боюнча даттануу тастыкталды.${noted(p.note, "Модератор")}`,
+        };
+      default:
+        return {
+          title: "Даттанууңуз каралды",
+          body: {
+            dismiss: `Биз ${what} текшердик, бузуу табылган жок.`,
+            warn: `Биз ${what} текшердик: авторго эскертүү берилди.`,
+            remove: `Биз ${what} текшердик: ал сайттан алынды.`,
+            block: `Биз ${what} текшердик: бузуучунун аккаунту бөгөттөлдү.`,
+          }[p.outcome ?? "dismiss"],
+        };
+    }
+  },
+  en: (p) => {
+    const what = { ad: "ad", chat: "chat", review: "review" }[p.subject];
+    switch (p.topic) {
+      case "photoRejected":
+        return {
+          title: "A photo was taken off your ad",
+          body: `A moderator removed a photo from your ad${named(p.title, "\u201c", "\u201d")}.${noted(p.note, "Reason")}`,
+        };
+      case "adRemoved":
+        return {
+          title: "Your ad was removed",
+          body: `Your ad${named(p.title, "\u201c", "\u201d")} was taken off the site after a complaint.${noted(removalWhy("en", p), "Reason")}`,
+        };
+      case "warned":
+        return {
+          title: "A warning from the moderators",
+          body: `A complaint about your ${what}${named(p.title, "\u201c", "\u201d")} was upheld.${noted(p.note, "Moderator")}`,
+        };
+      default:
+        return {
+          title: "Your complaint was reviewed",
+          body: {
+            dismiss: `We checked the ${what} and found nothing against the rules.`,
+            warn: `We checked the ${what}: its author was warned.`,
+            remove: `We checked the ${what}: it was taken off the site.`,
+            block: `We checked the ${what}: the offender's account was blocked.`,
+          }[p.outcome ?? "dismiss"],
+        };
+    }
+  },
+};
+
 const texts: Record<Locale, LocaleTexts> = {
   ru: {
     rejectReasons: rejectReasons.ru,
@@ -110,6 +213,7 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `${p.sellerName || "Продавец"} ответил на ваш отзыв.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      moderationNotice: (p) => moderationText.ru(p),
       paymentReceipt: (p) =>
         p.status === "paid"
           ? {
@@ -164,6 +268,7 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `${p.sellerName || "Сатуучу"} пикириңизге жооп берди.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      moderationNotice: (p) => moderationText.ky(p),
       paymentReceipt: (p) =>
         p.status === "paid"
           ? {
@@ -218,6 +323,7 @@ const texts: Record<Locale, LocaleTexts> = {
         body: `${p.sellerName || "The seller"} replied to your review.`,
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
+      moderationNotice: (p) => moderationText.en(p),
       paymentReceipt: (p) =>
         p.status === "paid"
           ? {

@@ -165,7 +165,9 @@ export interface NotificationsService {
   /** A moderator approved or rejected an ad (or its waiting edit). */
   adModerated(
     ad: { id: number; userId: number; vertical: string; title: string },
-    decision: { action: "approve" } | { action: "reject"; reason: string; note: string | null },
+    decision:
+      | { action: "approve" }
+      | { action: "reject" | "remove"; reason: string | null; note: string | null },
   ): Promise<void>;
   /** An ad's price went down: its favourites hear it, through a job. */
   priceDropped(job: PriceDropJob): Promise<void>;
@@ -438,6 +440,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
           adId: ad.id,
           title: ad.title,
           link: `/${ad.vertical}/${ad.id}`,
+        });
+        return;
+      }
+      if (decision.action === "remove") {
+        await service.notify(ad.userId, "moderationNotice", {
+          topic: "adRemoved",
+          subject: "ad",
+          title: ad.title,
+          outcome: null,
+          reason: decision.reason,
+          note: decision.note ?? "",
+          link: null,
         });
         return;
       }

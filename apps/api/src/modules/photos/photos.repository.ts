@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adPhotos, ads, type StoredAdPhoto } from "../../db/schema/index.ts";
 
@@ -216,4 +216,51 @@ export function toStoredAdPhoto(row: AdPhotoRow): StoredAdPhoto {
     placeholder: row.placeholder,
     avif: row.avif,
   };
+}
+
+/**
+ * The closest photo of another user's ad whose hash is within `maxDistance` bits of `hash` (decision
+ * 066), or undefined. Rows sharing the photo's files are copies the site made (demo data), never a
+ * re-upload. A scan of the hashes: about a tenth of a second per million photos.
+ */
+export async function findPhotoCopiedBy(
+  db: Database,
+  photo: { id?: number; userId: number; base: string; hash: bigint },
+  maxDistance: number,
+): Promise<number | undefined> {
+  const distance = sql`bit_count((${adPhotos.hash} # ${photo.hash})::bit(64))`;
+  const [row] = await db
+    .select({ id: adPhotos.id })
+    .from(adPhotos)
+    .where(
+      and(
+        sql`${adPhotos.hash} is not null`,
+        sql`${adPhotos.adId} is not null`,
+        ne(adPhotos.userId, photo.userId),
+        ne(adPhotos.base, photo.base),
+        photo.id === undefined ? undefined : lt(adPhotos.id, photo.id),
+        sql`${distance} <= ${maxDistance}`,
+      ),
+    )
+    .orderBy(distance, adPhotos.id)
+    .limit(1);
+  return row?.id;
+}
+
+/** Photos without a hash yet (stored before hashes existed) after the id `after`, oldest first. */
+export function findUnhashedPhotos(db: Database, limit: number, after: number): Promise<AdPhotoRow[]> {
+  return db
+    .select()
+    .from(adPhotos)
+    .where(and(isNull(adPhotos.hash), gt(adPhotos.id, after)))
+    .orderBy(adPhotos.id)
+    .limit(limit);
+}
+
+export async function setPhotoHash(
+  db: Database,
+  id: number,
+  values: { hash: bigint; duplicateOfId: number | null },
+): Promise<void> {
+  await db.update(adPhotos).set(values).where(eq(adPhotos.id, id));
 }

@@ -10,7 +10,8 @@ import {
 import type { Database } from "../../db/client.ts";
 import type { StoredAdPhoto } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { encodeAdPhoto } from "../../lib/images.ts";
+import { encodeAdPhoto, hashStoredPhoto } from "../../lib/images.ts";
+import { duplicatePhotoDistance } from "../../lib/photo-hash.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { chatPhotoFolder } from "../../lib/storage-keys.ts";
@@ -25,8 +26,11 @@ import {
   findAdPhoto,
   findAdPhotoListsForUpdate,
   findAdPhotosByIds,
+  findPhotoCopiedBy,
+  findUnhashedPhotos,
   insertAdPhoto,
   type PhotoFiles,
+  setPhotoHash,
   toStoredAdPhoto,
 } from "./photos.repository.ts";
 
@@ -44,6 +48,23 @@ export interface PhotosService {
   deletePhoto(userId: number, id: number): Promise<void>;
   /** Removes photos never given to an ad within their lifetime; returns how many. Idempotent. */
   sweepUnattachedPhotos(at?: Date): Promise<number>;
+  /**
+   * Hashes photos stored before hashes existed (from their largest stored file) and looks for the
+   * photos they copy; returns how many were hashed. A photo whose file cannot be read is left for
+   * the next run.
+   */
+  hashStoredPhotos(): Promise<number>;
+}
+
+/** Photos the hash job reads at a time. */
+const hashBatch = 50;
+
+async function readStoredFile(storage: FileStorage, key: string): Promise<Buffer | null> {
+  const file = await storage.open(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A photo uploaded for a chat (decision 059): its files are served to the chat's members only. */
@@ -120,6 +141,7 @@ export async function storeAdPhoto(
     const writes = await Promise.allSettled(files.map((file) => storage.put(file.key, file.data)));
     const failed = writes.find((write) => write.status === "rejected");
     if (failed) throw failed.reason;
+    const { hash } = encoded;
     return await insertAdPhoto(db, {
       userId,
       base,
@@ -128,6 +150,12 @@ export async function storeAdPhoto(
       placeholder: encoded.placeholder,
       avif: encoded.avif,
       bytes: files.reduce((sum, file) => sum + file.data.length, 0),
+      hash,
+      // Only ad photos are compared: a chat's or a business's photo is no listing.
+      duplicateOfId:
+        purpose === "ad"
+          ? ((await findPhotoCopiedBy(db, { userId, base, hash }, duplicatePhotoDistance)) ?? null)
+          : null,
     });
   } catch (error) {
     await Promise.allSettled(files.map((file) => storage.remove(file.key)));
@@ -243,6 +271,28 @@ export function createPhotosService(deps: {
       const removed = await deleteUnattachedPhotoRows(db, new Date(at.getTime() - unattachedPhotoLifetimeMs));
       await removePhotoFiles(storage, removed);
       return removed.length;
+    },
+
+    async hashStoredPhotos() {
+      let hashed = 0;
+      let after = 0;
+      for (;;) {
+        const photos = await findUnhashedPhotos(db, hashBatch, after);
+        if (photos.length === 0) return hashed;
+        for (const photo of photos) {
+          after = photo.id;
+          const largest = adPhotoWidthsFor(photo.width).at(-1);
+          const data = await readStoredFile(storage, `${photo.base}-${largest}.webp`).catch(() => null);
+          const hash = data && (await hashStoredPhoto(data).catch(() => null));
+          if (hash === null) continue;
+          const isAdPhoto = photo.chatMessageId === null && photo.businessId === null && !isChatPhoto(photo);
+          const duplicateOfId = isAdPhoto
+            ? ((await findPhotoCopiedBy(db, { ...photo, hash }, duplicatePhotoDistance)) ?? null)
+            : null;
+          await setPhotoHash(db, photo.id, { hash, duplicateOfId });
+          hashed++;
+        }
+      }
     },
   };
 }

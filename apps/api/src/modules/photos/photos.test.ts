@@ -13,11 +13,18 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adPhotos } from "../../db/schema/index.ts";
+import { duplicatePhotoDistance, hashDistance } from "../../lib/photo-hash.ts";
 import { createStorage } from "../../lib/storage.ts";
 import { createS3Storage } from "../../lib/storage-s3.ts";
 import { type FakeS3, startFakeS3 } from "../../test/fake-s3.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { decompressionBomb, multipartBody, photoWithGps } from "../../test/upload-kit.ts";
+import {
+  carPhoto,
+  carPhotoSize,
+  decompressionBomb,
+  multipartBody,
+  photoWithGps,
+} from "../../test/upload-kit.ts";
 import { callAs, validBodies } from "../ads/ads-test-kit.ts";
 import { bearer, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import {
@@ -470,5 +477,71 @@ describe("S3-compatible storage", () => {
     await expect(wrong.put("ad-photos/00/x-320.webp", Buffer.from("x"))).rejects.toThrow();
     expect(fake.refused).toBeGreaterThan(refusedBefore);
     expect(fake.objects.has("ad-photos/00/x-320.webp")).toBe(false);
+  });
+});
+
+describe("duplicate photos (decision 066)", () => {
+  const redCar = { x: 200, y: 380, scale: 1, paint: "#b3202a", sky: "#7fb2e5" };
+  const greenVan = { x: 60, y: 250, scale: 1.4, paint: "#1f6b35", sky: "#d8c7a0" };
+
+  async function duplicateOf(photoId: number) {
+    const [row] = await harness.database.db
+      .select({ hash: adPhotos.hash, duplicateOfId: adPhotos.duplicateOfId })
+      .from(adPhotos)
+      .where(eq(adPhotos.id, photoId));
+    return row;
+  }
+
+  it("flags an upload that copies a photo of another seller's ad, not the seller's own nor a different car", async () => {
+    const seller = await signUpUser(harness);
+    const scammer = await signUpUser(harness);
+    const original = await uploadPhoto(seller, await carPhoto(redCar));
+    const created = await callAs(harness, seller)("POST", "/api/ads", {
+      ...carBody,
+      photoIds: [original.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const photo = await carPhoto(redCar);
+    const { width, height } = carPhotoSize;
+    const cropped = await sharp(photo)
+      .extract({ left: 48, top: 32, width: width - 96, height: height - 64 })
+      .resize({ width: 900 })
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    const copy = await uploadPhoto(scammer, cropped);
+    expect((await duplicateOf(copy.id))?.duplicateOfId).toBe(original.id);
+
+    const own = await uploadPhoto(seller, cropped);
+    expect((await duplicateOf(own.id))?.duplicateOfId).toBeNull();
+    const other = await uploadPhoto(
+      scammer,
+      await carPhoto({ x: 420, y: 460, scale: 0.8, paint: "#b3202a", sky: "#7fb2e5" }),
+    );
+    expect((await duplicateOf(other.id))?.duplicateOfId).toBeNull();
+  });
+
+  it("the photo-hash job hashes photos stored before hashes existed and finds what they copy", async () => {
+    const seller = await signUpUser(harness);
+    const scammer = await signUpUser(harness);
+    const original = await uploadPhoto(seller, await carPhoto(greenVan));
+    await callAs(harness, seller)("POST", "/api/ads", { ...carBody, photoIds: [original.id] });
+    const copy = await uploadPhoto(scammer, await carPhoto(greenVan));
+    const { hash } = (await duplicateOf(copy.id)) ?? {};
+    expect(typeof hash).toBe("bigint");
+    await harness.database.db
+      .update(adPhotos)
+      .set({ hash: null, duplicateOfId: null })
+      .where(eq(adPhotos.id, copy.id));
+
+    const service = createPhotosService({
+      db: harness.database.db,
+      storage: createStorage(harness.config),
+      uploads: harness.app.createRateCounter({ name: "photo-hash-test", max: 1, windowMs: 1000 }),
+    });
+    expect(await service.hashStoredPhotos()).toBeGreaterThanOrEqual(1);
+    const after = await duplicateOf(copy.id);
+    expect(after?.duplicateOfId).toBe(original.id);
+    expect(hashDistance(after?.hash ?? 0n, hash ?? 0n)).toBeLessThanOrEqual(duplicatePhotoDistance);
   });
 });

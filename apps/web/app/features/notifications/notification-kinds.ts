@@ -13,6 +13,7 @@ const kindOrder: Record<NotificationKind, number> = {
   reviewReply: 8,
   staffBroadcast: 9,
   paymentReceipt: 10,
+  moderationNotice: 11,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 

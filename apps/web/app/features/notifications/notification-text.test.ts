@@ -53,6 +53,32 @@ const samples: Notification[] = [
     kind: "staffBroadcast",
     payload: { title: "Maintenance", text: "Tonight 02:00–03:00", link: null },
   },
+  {
+    ...base,
+    kind: "moderationNotice",
+    payload: {
+      topic: "adRemoved",
+      subject: "ad",
+      title: "Toyota Camry 2015",
+      outcome: null,
+      reason: "fraud",
+      note: "Fake VIN",
+      link: null,
+    },
+  },
+  {
+    ...base,
+    kind: "moderationNotice",
+    payload: {
+      topic: "complaintResolved",
+      subject: "chat",
+      title: "",
+      outcome: "block",
+      reason: null,
+      note: "",
+      link: null,
+    },
+  },
 ];
 
 const locales: Locale[] = ["ky", "ru", "en"];
@@ -96,6 +122,21 @@ describe("notification texts", () => {
     const withNote = { ...rejected, payload: { ...rejected.payload, note: " Add a photo of the interior " } };
     expect(notificationText(getI18n("en").t, withNote, { ...context, locale: "en" }).text).toBe(
       "“Toyota Camry 2015”: unsuitable photos. Moderator: Add a photo of the interior",
+    );
+  });
+
+  it("tells the owner why a moderator removed the ad, and the reporter the outcome of a complaint", () => {
+    const [removed, resolved] = samples.slice(-2) as Notification[];
+    const context = { now, timeZone };
+    expect(notificationText(getI18n("en").t, removed as Notification, { ...context, locale: "en" })).toEqual({
+      title: "Your ad was removed",
+      text: "“Toyota Camry 2015” was taken off the site after a complaint. Reason: suspected fraud. Moderator: Fake VIN",
+    });
+    expect(notificationText(getI18n("ru").t, resolved as Notification, { ...context, locale: "ru" })).toEqual(
+      {
+        title: "Ваша жалоба рассмотрена",
+        text: "Мы проверили чат: аккаунт нарушителя заблокирован.",
+      },
     );
   });
 

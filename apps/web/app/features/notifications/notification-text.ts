@@ -97,6 +97,28 @@ export function notificationText(
         }),
       };
     }
+    case "moderationNotice": {
+      const { topic, subject, title, outcome, reason, note } = notification.payload;
+      const what = t(`${key}.subject.${subject}`);
+      const said =
+        topic === "complaintResolved"
+          ? t(`${key}.outcome.${outcome ?? "dismiss"}`, { what })
+          : t(`${key}.${topic}.text`, { title, what });
+      const reasonKey =
+        topic === "adRemoved"
+          ? "adPage.rejectReason"
+          : topic === "photoRejected"
+            ? "moderation.photos.reasons"
+            : null;
+      const base =
+        reason && reasonKey
+          ? t(`${key}.withReason`, { text: said, reason: t(`${reasonKey}.${reason}`) })
+          : said;
+      return {
+        title: t(`${key}.${topic}.title`),
+        text: note.trim() ? t(`${key}.withNote`, { text: base, note: note.trim() }) : base,
+      };
+    }
   }
 }
 
