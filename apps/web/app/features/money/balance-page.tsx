@@ -42,7 +42,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { describeApiError } from "../../lib/api-errors.ts";
-import { formatTyiyn } from "../../lib/format.ts";
 import { localizePath } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -56,6 +55,7 @@ import {
   walletQueryOptions,
 } from "./api/money-api.ts";
 import classes from "./money.module.css";
+import { useDateTime, useMoney } from "./money-format.ts";
 
 // The contracts' lists and limits, copied as type-checked data: their module brings zod along.
 const kinds: Record<LedgerEntryKind, true> = {
@@ -64,6 +64,7 @@ const kinds: Record<LedgerEntryKind, true> = {
   refund: true,
   adjustment: true,
   plan_renewal: true,
+  service_refund: true,
 };
 const topUpMinSom = 50;
 const topUpMaxSom = 100_000;
@@ -74,29 +75,6 @@ const statusColors: Record<PaymentStatus, string> = {
   failed: "red",
   refunded: "gray",
 };
-const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
-const timeZone = "Asia/Bishkek";
-
-function useMoney() {
-  const locale = useLocale();
-  const { t } = useTranslation();
-  const options = { locale, label: t("currency.KGS.label") };
-  return (tyiyn: number) => formatTyiyn(tyiyn, options);
-}
-
-function useDateTime() {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(dateLocales[locale], {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
-
 /** A path of this site in the page's language, or a provider's own address as it is. */
 function useGoTo() {
   const locale = useLocale();
