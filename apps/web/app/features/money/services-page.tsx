@@ -178,6 +178,7 @@ function ServiceCard({
         {service === "autoRaise" ? (
           <Group grow align="flex-start">
             <NumberInput
+              size="sm"
               label={t("paidServices.autoRaise.days")}
               min={1}
               max={autoRaiseDaysMax}
@@ -185,6 +186,7 @@ function ServiceCard({
               {...autoRaise.getInputProps("days")}
             />
             <Select
+              size="sm"
               label={t("paidServices.autoRaise.time")}
               data={hours}
               allowDeselect={false}
@@ -359,7 +361,7 @@ function ActiveServices({ data }: { data: AdServices }) {
         ) : (
           data.active.map((active) => (
             <Group key={active.service} gap="xs" wrap="nowrap" data-testid={`active-${active.service}`}>
-              <Badge color={colors[active.service]} variant="light">
+              <Badge color={colors[active.service]} variant="light" style={{ flexShrink: 0 }}>
                 {t(`paidServices.service.${active.service}.title`)}
               </Badge>
               <Text size="sm">
