@@ -22,18 +22,21 @@ describe("paid services", () => {
     await signIn(seller);
     expect((await visit(`/en/services/moto/${ad.id}`))?.status()).toBe(404);
 
-    // Top up 1 000 som through the sandbox checkout.
-    await visit("/en/settings/balance");
+    // The services page's top-up link, the sandbox checkout, and back to the services page.
+    expect((await visit(`/en/services/car/${ad.id}`))?.status()).toBe(200);
     await waitForHydration(page);
+    await poll(() => page.getByTestId("services-balance").textContent()).toBe("0\u00a0som");
+    await page.getByTestId("services-top-up").click();
+    await poll(() => page.url()).toMatch(/\/en\/settings\/balance$/);
     await page.getByTestId("top-up-amount").fill("1000");
     await page.getByTestId("top-up-submit").click();
     await poll(() => page.url()).toMatch(/\/en\/sandbox-pay\/[0-9a-f-]{36}$/);
     await page.getByTestId("sandbox-pay").click();
     await poll(() => page.getByTestId("payment-result").getAttribute("data-status")).toBe("paid");
+    await page.getByTestId("payment-back-to-services").click();
+    await poll(() => page.url()).toMatch(new RegExp(`/en/services/car/${ad.id}$`));
 
     // Promote: VIP for 3 days, confirmed.
-    expect((await visit(`/en/services/car/${ad.id}`))?.status()).toBe(200);
-    await waitForHydration(page);
     await poll(() => page.getByTestId("services-balance").textContent()).toBe("1\u202f000\u00a0som");
     const vip = page.getByTestId("service-vip");
     await vip.getByText("3 days", { exact: true }).click();

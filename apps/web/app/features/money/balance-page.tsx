@@ -56,6 +56,7 @@ import {
 } from "./api/money-api.ts";
 import classes from "./money.module.css";
 import { useDateTime, useMoney } from "./money-format.ts";
+import { readTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' lists and limits, copied as type-checked data: their module brings zod along.
 const kinds: Record<LedgerEntryKind, true> = {
@@ -260,6 +261,9 @@ function PaymentResult({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const payment = useQuery(paymentQueryOptions(user?.id, id));
   const status = payment.data?.status;
+  // Read after hydration: the server cannot know this tab's storage.
+  const [returnPath, setReturnPath] = useState<string | null>(null);
+  useEffect(() => setReturnPath(readTopUpReturn()), []);
   useEffect(() => {
     if (status && status !== "pending")
       void queryClient.invalidateQueries({ queryKey: moneyKeys.all(user?.id) });
@@ -292,6 +296,18 @@ function PaymentResult({ id, onClose }: { id: string; onClose: () => void }) {
       closeButtonLabel={t("money.result.close")}
     >
       {t(`money.result.${payment.data.status}`, { amount })}
+      {payment.data.status === "paid" && returnPath && (
+        <Button
+          size="xs"
+          mt="xs"
+          display="block"
+          component={AppLink}
+          to={returnPath}
+          data-testid="payment-back-to-services"
+        >
+          {t("money.result.backToServices")}
+        </Button>
+      )}
     </Alert>
   );
 }

@@ -52,6 +52,7 @@ import { moneyKeys } from "./api/money-api.ts";
 import { adServicesQueryOptions, buyService } from "./api/services-api.ts";
 import classes from "./money.module.css";
 import { useDateTime, useMoney } from "./money-format.ts";
+import { rememberTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' list, copied as type-checked data: their module brings zod along.
 const serviceOrder: Record<PaidService, number> = {
@@ -318,7 +319,9 @@ function ConfirmModal({
                     size="xs"
                     component={AppLink}
                     to="/settings/balance"
+                    onClick={() => rememberTopUpReturn(`/services/${data.ad.vertical}/${data.ad.id}`)}
                     leftSection={<IconWallet size={14} />}
+                    data-testid="service-confirm-top-up"
                   >
                     {t("paidServices.topUp")}
                   </Button>
@@ -459,6 +462,7 @@ export function ServicesPage({ initial }: { initial: AdServices }) {
                 variant="light"
                 component={AppLink}
                 to="/settings/balance"
+                onClick={() => rememberTopUpReturn(`/services/${data.ad.vertical}/${data.ad.id}`)}
                 leftSection={<IconWallet size={14} />}
                 data-testid="services-top-up"
               >
