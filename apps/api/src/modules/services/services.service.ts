@@ -12,7 +12,6 @@ import {
   forecastSamplesMin,
   type PaidService,
   type ServiceForecast,
-  type ServiceLift,
   type ServicePrice,
   type ServicePriceList,
   type ServicePricesInput,
@@ -28,6 +27,7 @@ import type { Database } from "../../db/client.ts";
 import { adPurchases, ads, servicePrices } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { readBalance, spend } from "../money/ledger.ts";
+import { bishkekDay, findLift } from "./service-lift.ts";
 
 /** The queue of the auto-raises (and any later notices about services), every five minutes. */
 export const paidServicesJob = "paid-services";
@@ -55,9 +55,6 @@ export function nextBishkekTime(at: Date, time: string): Date {
     BISHKEK_OFFSET_MS;
   return new Date(candidate > at.getTime() ? candidate : candidate + DAY_MS);
 }
-
-/** Bishkek's calendar day of a time, as SQL (`ad_views.day` is one). */
-const bishkekDay = (value: unknown) => sql`((${value})::timestamptz at time zone 'Asia/Bishkek')::date`;
 
 export interface ServicesService {
   getAdServices(userId: number | undefined, vertical: Vertical, adId: number): Promise<AdServices>;
@@ -149,45 +146,6 @@ export function createServicesService({
     return value;
   }
 
-  /** Views per day before, during and after each of the ad's ended purchases (newest 10). */
-  async function liftOf(adId: number, at: Date): Promise<ServiceLift[]> {
-    const start = bishkekDay(sql`p.starts_at`);
-    const end = bishkekDay(sql`p.ends_at`);
-    const today = bishkekDay(sql`${at.toISOString()}`);
-    type Row = {
-      id: number;
-      service: string;
-      starts_at: string | Date;
-      ends_at: string | Date;
-      before: number;
-      during: number;
-      after: number | null;
-    };
-    const { rows } = (await db.execute(sql`
-      select p.id, p.service, p.starts_at, p.ends_at,
-        (select count(*) from ad_views v where v.ad_id = p.ad_id and v.day >= ${start} - 7 and v.day < ${start})::float8 / 7 as before,
-        (select count(*) from ad_views v where v.ad_id = p.ad_id and v.day >= ${start} and v.day < greatest(${end}, ${start} + 1))::float8
-          / greatest(${end} - ${start}, 1) as during,
-        case when least(7, ${today} - ${end}) > 0 then
-          (select count(*) from ad_views v where v.ad_id = p.ad_id and v.day >= ${end} and v.day < least(${end} + 7, ${today}))::float8
-            / least(7, ${today} - ${end})
-        end as after
-      from ad_purchases p
-      where p.ad_id = ${adId} and p.ends_at <= ${at.toISOString()}::timestamptz and p.refunded = 0
-      order by p.ends_at desc, p.id desc
-      limit 10`)) as unknown as { rows: Row[] };
-    const round = (value: number) => Math.round(value * 10) / 10;
-    return rows.map((row) => ({
-      purchaseId: Number(row.id),
-      service: row.service as PaidService,
-      startsAt: new Date(row.starts_at).toISOString(),
-      endsAt: new Date(row.ends_at).toISOString(),
-      before: round(Number(row.before)),
-      during: round(Number(row.during)),
-      after: row.after === null ? null : round(Number(row.after)),
-    }));
-  }
-
   /** The owner's ad of that vertical, or `AD_NOT_FOUND` for anyone else (staff too) and guests. */
   async function ownAd(userId: number | undefined, vertical: Vertical, adId: number) {
     if (userId === undefined) throw new AppError("AD_NOT_FOUND");
@@ -256,7 +214,7 @@ export function createServicesService({
         pricesOf(vertical),
         activeOf(adId, at),
         forecastsOf(vertical, at),
-        liftOf(adId, at),
+        findLift(db, [adId], at, 10).then((lift) => lift.get(adId) ?? []),
       ]);
       return {
         ad: { id: ad.id, vertical, title: ad.title, status: ad.status },

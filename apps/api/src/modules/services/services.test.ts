@@ -3,6 +3,7 @@ import {
   adSearchResponseSchema,
   adServicesSchema,
   ledgerPageSchema,
+  myAdsResponseSchema,
   servicePriceListSchema,
   servicePurchaseSchema,
   type Vertical,
@@ -404,6 +405,11 @@ describe("reach forecast and lift", () => {
     const { seller, adId } = await promotedAd("commercial", 6, 3);
     const page = adServicesSchema.parse((await pageOf(seller, "commercial", adId)).json());
     expect(page.lift).toEqual([expect.objectContaining({ service: "vip", before: 1, during: 6, after: 3 })]);
+    // My ads shows the newest ended one on the ad's row.
+    const mine = myAdsResponseSchema.parse(
+      (await callAs(harness, seller)("GET", "/api/users/me/ads")).json(),
+    );
+    expect(mine.items.find((item) => item.id === adId)?.lift).toEqual(page.lift[0]);
   });
 });
 
