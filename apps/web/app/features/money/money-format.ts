@@ -27,3 +27,15 @@ export function useDateTime() {
   });
   return (iso: string) => format.format(new Date(iso));
 }
+
+/** Formats a time as a Bishkek date, without the time of day. */
+export function useDay() {
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(dateLocales[locale], {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone,
+  });
+  return (iso: string) => format.format(new Date(iso));
+}

@@ -51,7 +51,7 @@ import { useLocale } from "../../lib/use-locale.ts";
 import { moneyKeys } from "./api/money-api.ts";
 import { adServicesQueryOptions, buyService } from "./api/services-api.ts";
 import classes from "./money.module.css";
-import { useDateTime, useMoney } from "./money-format.ts";
+import { useDateTime, useDay, useMoney } from "./money-format.ts";
 import { rememberTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' list, copied as type-checked data: their module brings zod along.
@@ -385,7 +385,7 @@ function ActiveServices({ data }: { data: AdServices }) {
 
 function LiftReport({ data }: { data: AdServices }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const day = useDay();
   if (data.lift.length === 0) return null;
   const views = (value: number | null) => (value === null ? "—" : String(value));
   return (
@@ -396,37 +396,35 @@ function LiftReport({ data }: { data: AdServices }) {
       <Text size="sm" c="dimmed" mb="sm">
         {t("paidServices.lift.hint")}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("paidServices.lift.service")}</Table.Th>
-              <Table.Th ta="right">{t("paidServices.lift.before")}</Table.Th>
-              <Table.Th ta="right">{t("paidServices.lift.during")}</Table.Th>
-              <Table.Th ta="right">{t("paidServices.lift.after")}</Table.Th>
+      <Table striped fz="sm" horizontalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("paidServices.lift.service")}</Table.Th>
+            <Table.Th ta="right">{t("paidServices.lift.before")}</Table.Th>
+            <Table.Th ta="right">{t("paidServices.lift.during")}</Table.Th>
+            <Table.Th ta="right">{t("paidServices.lift.after")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.lift.map((row) => (
+            <Table.Tr key={row.purchaseId}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {t(`paidServices.service.${row.service}.title`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {day(row.startsAt)} – {day(row.endsAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{views(row.before)}</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {views(row.during)}
+              </Table.Td>
+              <Table.Td ta="right">{views(row.after)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.lift.map((row) => (
-              <Table.Tr key={row.purchaseId}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {t(`paidServices.service.${row.service}.title`)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dateTime(row.startsAt)} – {dateTime(row.endsAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{views(row.before)}</Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {views(row.during)}
-                </Table.Td>
-                <Table.Td ta="right">{views(row.after)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }
