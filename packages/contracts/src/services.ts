@@ -19,10 +19,6 @@ export type PaidService = (typeof paidServices)[number];
 export const timedServices = ["top", "vip", "premium", "highlight", "urgent"] as const;
 export type TimedService = (typeof timedServices)[number];
 
-export function isTimedService(service: PaidService): service is TimedService {
-  return (timedServices as readonly string[]).includes(service);
-}
-
 /**
  * The durations each service is sold for, in days; `null`: one price (`raise`) or a price per day
  * (`autoRaise`, bought for 1..`autoRaiseDaysMax` days).
