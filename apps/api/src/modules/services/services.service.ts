@@ -74,14 +74,11 @@ export interface ServicesServiceOptions {
   db: Database;
   /** Drops the cached search answers: a purchase changes the promoted order at once. */
   forgetSearches(): void;
-  now?: () => Date;
 }
 
-export function createServicesService({
-  db,
-  forgetSearches,
-  now = () => new Date(),
-}: ServicesServiceOptions): ServicesService {
+const now = () => new Date();
+
+export function createServicesService({ db, forgetSearches }: ServicesServiceOptions): ServicesService {
   const forecasts = new Map<Vertical, { at: number; value: Promise<ServiceForecast[]> }>();
 
   async function pricesOf(vertical: Vertical): Promise<ServicePrice[]> {
