@@ -87,6 +87,12 @@ import {
   type SavedSearchesService,
   savedSearchMatchJob,
 } from "./modules/saved-searches/saved-searches.service.ts";
+import { servicesRoutes } from "./modules/services/services.routes.ts";
+import {
+  createServicesService,
+  paidServicesJob,
+  type ServicesService,
+} from "./modules/services/services.service.ts";
 import { createSitemapService, type SitemapService } from "./modules/sitemap/sitemap.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
 import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
@@ -108,6 +114,8 @@ export interface WebServices {
   sitemapService: SitemapService;
   reviewsService: ReviewsService;
   businessesService: BusinessesService;
+  /** Paid services of an ad (decision 063): the owner's page data. */
+  servicesService: ServicesService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -460,6 +468,19 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     queue: { expireInSeconds: 600 },
     run: () => moneyService.reconcilePayments(),
   });
+  // Paid services (decision 063): bought effects are `*_until` times; auto-raises run every 5 minutes.
+  const servicesService = createServicesService({
+    db: database.db,
+    forgetSearches: () => adsService.forgetSearches(),
+  });
+  await jobs.define({
+    name: paidServicesJob,
+    cron: "*/5 * * * *",
+    queue: { expireInSeconds: 300 },
+    run: async () => {
+      await servicesService.runAutoRaises();
+    },
+  });
   const reviewsService = createReviewsService({
     db: database.db,
     storage,
@@ -501,6 +522,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     sitemapService: createSitemapService(database.db),
     reviewsService,
     businessesService,
+    servicesService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -549,6 +571,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
           onBlocked: (userId) => app.realtime.endUser(userId, socketExceptionStatuses.blocked),
         }),
       });
+      await api.register(servicesRoutes, { servicesService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

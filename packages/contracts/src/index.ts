@@ -24,6 +24,7 @@ export * from "./realtime.ts";
 export * from "./reviews.ts";
 export * from "./safe-redirect.ts";
 export * from "./saved-searches.ts";
+export * from "./services.ts";
 export * from "./user.ts";
 export * from "./user-rules.ts";
 export * from "./verticals.ts";

@@ -11,8 +11,18 @@ export const walletCurrency = "KGS";
 /** Tyiyn in one som. */
 export const tyiynPerSom = 100;
 
-/** What moves a balance. `adjustment` is staff's, with a reason; the sign of an amount is its direction. */
-export const ledgerEntryKinds = ["top_up", "purchase", "refund", "adjustment", "plan_renewal"] as const;
+/**
+ * What moves a balance. `adjustment` is staff's, with a reason; `service_refund` gives back the unused
+ * part of paid services of an ad staff removed (decision 063); the sign of an amount is its direction.
+ */
+export const ledgerEntryKinds = [
+  "top_up",
+  "purchase",
+  "refund",
+  "adjustment",
+  "plan_renewal",
+  "service_refund",
+] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
 /** The providers a top-up can go through: the built-in sandbox and Freedom Pay (PayBox). */

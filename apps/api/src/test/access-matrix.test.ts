@@ -38,6 +38,7 @@ import {
   type TestClient,
   waitOutResendLimit,
 } from "../modules/auth/auth-test-kit.ts";
+import { credit } from "../modules/money/ledger.ts";
 import { authHeaders, type PersonaName, personaNames, signUpPersona } from "./personas.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 import { multipartBody } from "./upload-kit.ts";
@@ -289,6 +290,14 @@ async function newOwnerSessionId(): Promise<string> {
   const { client } = await signInWithPassword(harness, owner.login, owner.password);
   const claims = JSON.parse(Buffer.from(client.accessToken.split(".")[1] ?? "", "base64url").toString());
   return claims.sid as string;
+}
+
+/** An active ad of the owner and the money for one raise of it. */
+async function newOwnerAdWithRaiseMoney(): Promise<number> {
+  await harness.database.db.transaction((tx) =>
+    credit(tx, owner.userId, 5_000, { kind: "adjustment", reason: "access matrix" }),
+  );
+  return newActiveAd();
 }
 
 const uniqueSlug = (prefix: string) => `${prefix}-${randomInt(1, 1_000_000_000)}`;
@@ -977,6 +986,30 @@ const matrix: Record<string, Row> = {
     call: async () => ({
       url: `/api/dashboard/users/${(await signUpUser(harness)).userId}/roles`,
       payload: { roles: ["editor"] },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  // Paid services (decision 063): the owner's ad only — anyone else, a guest too, is told it does
+  // not exist; prices are the admins'.
+  "GET /api/services/{type}/{id}": {
+    call: async () => ({ url: `/api/services/car/${sharedActiveAdId}` }),
+    expect: { ...ownerOnly(200), guest: 404 },
+  },
+  "POST /api/services/{type}/{id}": {
+    call: async () => ({
+      url: `/api/services/car/${await newOwnerAdWithRaiseMoney()}`,
+      payload: { service: "raise" },
+    }),
+    expect: ownerOnly(201),
+  },
+  "GET /api/services/prices": {
+    call: fixed("/api/services/prices"),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  "PUT /api/services/prices": {
+    call: async () => ({
+      url: "/api/services/prices",
+      payload: { items: [{ vertical: "uslugi", service: "autoRaise", days: null, price: 2_500 }] },
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
   },

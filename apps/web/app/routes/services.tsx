@@ -1,23 +1,42 @@
+import type { AdServices } from "@unaa/contracts";
 import { isVertical } from "@unaa/contracts";
+import { serverContext } from "#server-context";
 import { TitledPage } from "../components/titled-page.tsx";
+import { ServicesPage } from "../features/money/services-page.tsx";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/services.ts";
 
-/** Paid services for ad `{id}` of vertical `{type}`; only the four verticals are types (S2.3). */
-export function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * Paid services for ad `{id}` of vertical `{type}` (P6.3, decision 063): only the four verticals are
+ * types (S2.3), and only the ad's owner sees the page — anyone else, a guest too, and a missing ad or
+ * one of another vertical get the 404 page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<AdServices> {
   if (!isVertical(params.type) || !isAdId(params.id)) notFound(request);
-  return null;
+  const { services, viewer } = context.get(serverContext);
+  try {
+    return await services.servicesService.getAdServices(viewer?.id, params.type, Number(params.id));
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "AD_NOT_FOUND") notFound(request);
+    throw error;
+  }
 }
 
 export const handle: PageHandle = {
-  breadcrumbs: (params) => [
+  breadcrumbs: (params, data) => [
     { key: `page.${params.type}.title`, to: `/${params.type}` },
-    { key: "page.ad.title", values: { id: params.id ?? "" }, to: `/${params.type}/${params.id}` },
+    (data as AdServices | undefined)?.ad
+      ? { text: (data as AdServices).ad.title, to: `/${params.type}/${params.id}` }
+      : { key: "page.ad.title", values: { id: params.id ?? "" }, to: `/${params.type}/${params.id}` },
     { key: "page.services.title" },
   ],
 };
 
-export default function Services() {
-  return <TitledPage />;
+export default function Services({ loaderData }: Route.ComponentProps) {
+  return (
+    <TitledPage>
+      <ServicesPage initial={loaderData} />
+    </TitledPage>
+  );
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { currencies } from "../car-values.ts";
 import { recordIdParamSchema, recordIdSchema } from "../ids.ts";
+import { serviceLiftSchema } from "../services.ts";
 import { textInput } from "../text.ts";
 import { verticals } from "../verticals.ts";
 import { verticalDefinitions } from "./ad-definitions.ts";
@@ -257,6 +258,9 @@ export const myAdSchema = adCardSchema.extend({
   rejectReason: z.enum(adRejectReasons).nullable(),
   rejectNote: z.string().nullable(),
   hasPendingChanges: z.boolean().describe("An edit of mark, model, year or photos waits for a moderator"),
+  lift: serviceLiftSchema
+    .nullable()
+    .describe("The newest ended paid service: views a day before, during and after (decision 063)"),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -10,6 +10,7 @@ export * from "./outbox.ts";
 export * from "./regions.ts";
 export * from "./reviews.ts";
 export * from "./saved-searches.ts";
+export * from "./services.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./users.ts";

@@ -27,6 +27,7 @@ import {
 import { ads } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { createSearchCache } from "../../lib/search-cache.ts";
+import { findLift } from "../services/service-lift.ts";
 import {
   countAdsByStatus,
   findActiveAdCardsOfUser,
@@ -183,11 +184,18 @@ export function createAdLists({ db, storage }: AdsContext, cached: SearchAnswers
       const counts = Object.fromEntries(
         adStatuses.map((status) => [status, counted.get(status) ?? 0]),
       ) as MyAdsResponse["counts"];
+      // The newest ended paid service of each ad on the page, and how it worked (decision 063).
+      const lift = await findLift(
+        db,
+        rows.slice(0, page.limit).map((row) => row.id),
+        new Date(),
+        1,
+      );
       return {
         ...pageOf(
           rows,
           page.limit,
-          (row) => toMyAd(row, storage),
+          (row) => toMyAd(row, storage, lift.get(row.id)?.[0] ?? null),
           (last) => encodeCursor(`mine-${page.status}`, last.id, last.id),
         ),
         counts,

@@ -6,6 +6,7 @@ import type { Ad, AdRejectReason } from "@unaa/contracts";
 import { AppError } from "../../errors.ts";
 import { recordStaffAction } from "../audit/audit.ts";
 import { prunePhotosOfAd, removePhotoFiles } from "../photos/photos.service.ts";
+import { refundUnusedPurchases } from "../services/service-refunds.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import { type AdInsert, type AdRow, findAdForUpdate, updateAdRow } from "./ads.repository.ts";
 import { checkAllowed } from "./ads-access.ts";
@@ -75,6 +76,8 @@ export function createAdModeration(context: AdsContext): AdModeration {
         },
         ip,
       });
+      // Staff removed it: the unused part of its paid services goes back to the owner (P6.5).
+      if (action === "remove") await refundUnusedPurchases(tx, id, time);
       return updated;
     });
     forgetSearches();

@@ -12,6 +12,7 @@ import {
   adPromotions,
   fieldsForGuests,
   type MyAd,
+  type ServiceLift,
   unitFieldOf,
   type Vertical,
   verticalDefinitions,
@@ -77,7 +78,7 @@ function withRevision(row: AdRow): AdRow {
   return row.pendingRevision ? { ...row, ...(row.pendingRevision as Partial<AdRow>) } : row;
 }
 
-export function toMyAd(live: AdRow, storage: FileStorage): MyAd {
+export function toMyAd(live: AdRow, storage: FileStorage, lift: ServiceLift | null = null): MyAd {
   const row = withRevision(live);
   return {
     ...toCard(cardRowOf(row), storage),
@@ -90,6 +91,7 @@ export function toMyAd(live: AdRow, storage: FileStorage): MyAd {
     rejectReason: row.rejectReason as AdRejectReason | null,
     rejectNote: row.rejectNote,
     hasPendingChanges: live.pendingRevision !== null,
+    lift,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

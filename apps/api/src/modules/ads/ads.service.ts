@@ -15,7 +15,15 @@ import { type AdLists, createAdLists, createSearchAnswers } from "./ads-lists.se
 import { type AdModeration, createAdModeration } from "./ads-moderation.service.ts";
 import { type AdPageReads, createAdPageReads } from "./ads-page.service.ts";
 
-export type AdsService = AdLifeCycle & AdModeration & AdPageReads & AdFavorites & AdContacts & AdLists;
+export type AdsService = AdLifeCycle &
+  AdModeration &
+  AdPageReads &
+  AdFavorites &
+  AdContacts &
+  AdLists & {
+    /** Drops this process's cached search answers (a change made outside ads: a paid service). */
+    forgetSearches(): void;
+  };
 
 export function createAdsService(
   db: Database,
@@ -37,5 +45,6 @@ export function createAdsService(
     ...createAdFavorites(context),
     ...createAdContacts(context, limits),
     ...createAdLists(context, searchAnswers),
+    forgetSearches: searchAnswers.forget,
   };
 }

@@ -24,6 +24,7 @@ import {
   IconSend,
   IconTag,
   IconTrash,
+  IconTrendingUp,
 } from "@tabler/icons-react";
 import {
   type AdOwnerAction,
@@ -32,6 +33,7 @@ import {
   canExtendAd,
   canRunAdAction,
   isAdExpiring,
+  type Locale,
   type MyAd,
 } from "@unaa/contracts";
 import type { ReactNode } from "react";
@@ -40,6 +42,7 @@ import { useRouteLoaderData } from "react-router";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { localizeRestyling } from "../catalog/catalog-format.ts";
@@ -62,6 +65,11 @@ export interface MyAdRowProps {
   busyAction: AdOwnerAction | "delete" | null;
   onAction: (action: AdOwnerAction) => void;
   onDelete: () => void;
+}
+
+/** Views a day, to a tenth when not whole. */
+function perDay(value: number, locale: Locale): string {
+  return formatNumber(value, Number.isInteger(value) ? 0 : 1, locale);
 }
 
 /** One of the owner's ads: cover, title, price, state, counters, expiry, moderator's note, actions. */
@@ -157,6 +165,20 @@ export function MyAdRow({ ad, now, busyAction, onAction, onDelete }: MyAdRowProp
             </Text>
           )}
         </Group>
+        {ad.lift && (
+          <Text size="sm" c="dimmed" data-testid="my-ad-lift">
+            <IconTrendingUp size={14} className={classes.liftIcon} aria-hidden />{" "}
+            {t("myAds.lift", {
+              service: t(`paidServices.service.${ad.lift.service}.title`),
+              before: perDay(ad.lift.before, locale),
+              during: perDay(ad.lift.during, locale),
+              after: ad.lift.after === null ? "—" : perDay(ad.lift.after, locale),
+            })}{" "}
+            <Anchor component={AppLink} to={`/services/${ad.vertical}/${ad.id}`} size="sm">
+              {t("myAds.liftMore")}
+            </Anchor>
+          </Text>
+        )}
         {ad.hasPendingChanges && (
           <Text size="sm" c="yellow.8">
             {t("myAds.pendingChanges")}

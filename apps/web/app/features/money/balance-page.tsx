@@ -43,7 +43,6 @@ import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LoadFailed } from "../../components/load-state.tsx";
 import { describeApiError } from "../../lib/api-errors.ts";
-import { formatTyiyn } from "../../lib/format.ts";
 import { localizePath } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -57,6 +56,8 @@ import {
   walletQueryOptions,
 } from "./api/money-api.ts";
 import classes from "./money.module.css";
+import { useDateTime, useMoney } from "./money-format.ts";
+import { readTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' lists and limits, copied as type-checked data: their module brings zod along.
 const kinds: Record<LedgerEntryKind, true> = {
@@ -65,6 +66,7 @@ const kinds: Record<LedgerEntryKind, true> = {
   refund: true,
   adjustment: true,
   plan_renewal: true,
+  service_refund: true,
 };
 const topUpMinSom = 50;
 const topUpMaxSom = 100_000;
@@ -75,29 +77,6 @@ const statusColors: Record<PaymentStatus, string> = {
   failed: "red",
   refunded: "gray",
 };
-const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
-const timeZone = "Asia/Bishkek";
-
-function useMoney() {
-  const locale = useLocale();
-  const { t } = useTranslation();
-  const options = { locale, label: t("currency.KGS.label") };
-  return (tyiyn: number) => formatTyiyn(tyiyn, options);
-}
-
-function useDateTime() {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(dateLocales[locale], {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
-
 /** A path of this site in the page's language, or a provider's own address as it is. */
 function useGoTo() {
   const locale = useLocale();
@@ -278,6 +257,9 @@ function PaymentResult({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const payment = useQuery(paymentQueryOptions(user?.id, id));
   const status = payment.data?.status;
+  // Read after hydration: the server cannot know this tab's storage.
+  const [returnPath, setReturnPath] = useState<string | null>(null);
+  useEffect(() => setReturnPath(readTopUpReturn()), []);
   useEffect(() => {
     if (status && status !== "pending")
       void queryClient.invalidateQueries({ queryKey: moneyKeys.all(user?.id) });
@@ -310,6 +292,18 @@ function PaymentResult({ id, onClose }: { id: string; onClose: () => void }) {
       closeButtonLabel={t("money.result.close")}
     >
       {t(`money.result.${payment.data.status}`, { amount })}
+      {payment.data.status === "paid" && returnPath && (
+        <Button
+          size="xs"
+          mt="xs"
+          display="block"
+          component={AppLink}
+          to={returnPath}
+          data-testid="payment-back-to-services"
+        >
+          {t("money.result.backToServices")}
+        </Button>
+      )}
     </Alert>
   );
 }
