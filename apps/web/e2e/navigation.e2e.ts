@@ -263,6 +263,25 @@ describe("new builds (S4.19, S7.30)", () => {
 });
 
 describe("the phone menu (S2.17)", () => {
+  test("[S2.17] a signed-in visitor's header fits a 390 px phone in every language, the menu button on screen", async ({
+    browser,
+    server,
+    createUser,
+    signIn,
+  }) => {
+    const user = await createUser("narrow_header");
+    await withPage(browser, { viewport: { width: 390, height: 800 } }, async (page) => {
+      await signIn(user, page);
+      for (const path of ["/", "/ky", "/en"]) {
+        await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+        await page.getByTestId("user-menu").waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(390);
+        const menu = await page.locator("header button[aria-expanded]").last().boundingBox();
+        expect(menu && menu.x + menu.width, path).toBeLessThanOrEqual(390);
+      }
+    });
+  });
+
   test("[S2.17] loads on the first tap of the burger, lists the verticals and navigates", async ({
     browser,
     server,

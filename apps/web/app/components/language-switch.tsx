@@ -15,7 +15,8 @@ const LanguageMenu = lazy(loadMenu);
  * The current language's short name, and its icon when the icon loads in time (S9.3); the menu
  * (`language-menu.tsx`) loads on first use.
  */
-export function LanguageSwitch() {
+/** `iconClassName` goes to the icon's section, so a narrow header can drop it (the code and flag stay). */
+export function LanguageSwitch({ iconClassName }: { iconClassName?: string }) {
   const { t } = useTranslation();
   const current = useLocale();
   return (
@@ -29,6 +30,7 @@ export function LanguageSwitch() {
           size="sm"
           px={8}
           leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
+          classNames={{ section: iconClassName }}
           rightSection={<LocaleIcon locale={current} />}
           aria-label={t("nav.languageButton", { code: shortNames[current] })}
           data-testid="language-switch"

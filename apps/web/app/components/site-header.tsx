@@ -66,7 +66,7 @@ export function SiteHeader({
           )}
         </div>
         <div className={classes.end}>
-          <LanguageSwitch />
+          <LanguageSwitch iconClassName={classes.buttonIcon} />
           <ColorModeSwitch />
           {!minimal && (
             <>

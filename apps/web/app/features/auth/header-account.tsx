@@ -68,7 +68,7 @@ export function HeaderAccount() {
               {user.username}
             </Text>
             <VisuallyHidden>{t("auth.menu.open")}</VisuallyHidden>
-            <IconChevronDown size={14} stroke={1.6} aria-hidden />
+            <IconChevronDown size={14} stroke={1.6} aria-hidden className="mantine-visible-from-xs" />
           </Group>
         </UnstyledButton>
       }
