@@ -54,7 +54,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ servicesService: ServicesSe
         response: { 200: servicePriceListSchema, 400: badInput, 401: unauthorized, 404: adminsOnly },
       },
     },
-    async (request) => servicesService.setPrices(request.body),
+    async (request) => servicesService.setPrices(currentUser(request).id, request.body, request.ip),
   );
 
   app.get(

@@ -26,6 +26,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adPurchases, ads, servicePrices } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordStaffAction } from "../audit/audit.ts";
 import { readBalance, spend } from "../money/ledger.ts";
 import { bishkekDay, findLift } from "./service-lift.ts";
 
@@ -65,7 +66,8 @@ export interface ServicesService {
     input: ServicePurchaseInput,
   ): Promise<ServicePurchase>;
   listPrices(): Promise<ServicePriceList>;
-  setPrices(input: ServicePricesInput): Promise<ServicePriceList>;
+  /** Sets prices (admins), each change audited in the same transaction. */
+  setPrices(staffId: number, input: ServicePricesInput, ip?: string | null): Promise<ServicePriceList>;
   /** Raises the ads whose auto-raise is due at `at`; answers how many. */
   runAutoRaises(at?: Date): Promise<number>;
 }
@@ -300,9 +302,20 @@ export function createServicesService({ db, forgetSearches }: ServicesServiceOpt
 
     listPrices,
 
-    async setPrices(input) {
+    async setPrices(staffId, input, ip) {
       await db.transaction(async (tx) => {
         for (const item of input.items) {
+          const [before] = await tx
+            .select({ price: servicePrices.price })
+            .from(servicePrices)
+            .where(
+              and(
+                eq(servicePrices.vertical, item.vertical),
+                eq(servicePrices.service, item.service),
+                item.days === null ? isNull(servicePrices.days) : eq(servicePrices.days, item.days),
+              ),
+            )
+            .for("update");
           await tx
             .insert(servicePrices)
             .values({ ...item, updatedAt: now() })
@@ -310,6 +323,14 @@ export function createServicesService({ db, forgetSearches }: ServicesServiceOpt
               target: [servicePrices.vertical, servicePrices.service, servicePrices.days],
               set: { price: item.price, updatedAt: now() },
             });
+          await recordStaffAction(tx, {
+            staff: staffId,
+            action: "price.change",
+            object: { type: "price", id: `${item.vertical}:${item.service}:${item.days ?? "-"}` },
+            before: { price: before?.price ?? null },
+            after: { price: item.price },
+            ip,
+          });
         }
       });
       return listPrices();

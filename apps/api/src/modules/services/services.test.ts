@@ -8,10 +8,10 @@ import {
   servicePurchaseSchema,
   type Vertical,
 } from "@unaa/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { adPurchases, ads, adViews, ledgerEntries } from "../../db/schema/index.ts";
+import { adPurchases, ads, adViews, auditEntries, ledgerEntries } from "../../db/schema/index.ts";
 import { signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { callAs, createPublished, setAdColumns, setSetting, validBodies } from "../ads/ads-test-kit.ts";
@@ -424,6 +424,15 @@ describe("prices (admins)", () => {
       items: [{ vertical: "moto", service: "raise", days: null, price: 4_200 }],
     });
     expect(set.statusCode, set.body).toBe(200);
+    // The change is in the staff history, with the price before and after.
+    const [entry] = await harness.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, "price.change"), eq(auditEntries.objectId, "moto:raise:-")))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(entry).toMatchObject({ staffId: admin.userId, after: { price: 4_200 } });
+    expect(entry?.before).toEqual({ price: expect.any(Number) });
     const { adId, call } = await sellerWithAd(100, "moto");
     const bought = servicePurchaseSchema.parse(
       (await call("POST", `/api/services/moto/${adId}`, { service: "raise" })).json(),
