@@ -35,6 +35,7 @@ const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[num
   complaints: "routes/dashboard/complaints.tsx",
   history: "routes/dashboard/history.tsx",
   users: "routes/dashboard/users.tsx",
+  services: "routes/dashboard/services.tsx",
 };
 const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
   route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {

@@ -1,7 +1,7 @@
 /**
  * The dashboard's users and history in the browser (issue 17, decision 065): the section gate and
  * navigation follow the role; a moderator blocks a user, who is signed out with the blocked message;
- * an admin changes a user's roles and finds the entry in the history.
+ * an admin changes a user's roles and a paid service's price and finds both in the history.
  *
  * Roles live in the database, so this file runs its own server: users are made on it, it stops,
  * `makeAdmin` (the `user:admin` command) makes one of them admin, it starts again, and the admin
@@ -28,7 +28,7 @@ function seedApi(server: TestServer): SeedApi {
 }
 
 describe("dashboard: users and history", () => {
-  test("[S2.8] moderators see their sections only; a blocked user is signed out; an admin's role change is in the history", {
+  test("[S2.8] moderators see their sections only; a blocked user is signed out; an admin's role and price changes are in the history", {
     // Two starts of a server of its own.
     timeout: 300_000,
   }, async ({ browser }) => {
@@ -142,6 +142,23 @@ describe("dashboard: users and history", () => {
       expect(await adminSide.page.getByTestId("history-entry").getAttribute("data-action")).toBe(
         "user.block",
       );
+
+      // The admin changes a paid service's price; the history has it, before and after.
+      await open(adminSide.page, "/dashboard/services");
+      const motoRaise = adminSide.page.getByTestId("price-moto:raise:-");
+      await motoRaise.waitFor();
+      await motoRaise.fill("45");
+      await adminSide.page.getByTestId("service-prices-save").click();
+      await poll(() =>
+        adminSide.page.getByTestId("toast").filter({ hasText: "Цены сохранены" }).count(),
+      ).toBe(1);
+      await open(adminSide.page, "/dashboard/history?action=price.change");
+      const priceEntry = adminSide.page.getByTestId("history-entry").first();
+      await poll(() => priceEntry.getAttribute("data-action")).toBe("price.change");
+      expect(await priceEntry.textContent()).toContain("moto:raise:-");
+      expect(await priceEntry.textContent()).toContain("price: 4500");
+      // A moderator may not open the prices.
+      expect((await open(mod.page, "/dashboard/services"))?.status()).toBe(404);
 
       expect([...victimSide.errors, ...mod.errors, ...adminSide.errors]).toEqual([]);
       for (const side of [victimSide, mod, adminSide]) await side.page.context().close();
