@@ -68,6 +68,8 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { plansRoutes } from "./modules/plans/plans.routes.ts";
+import { createPlansService, type PlansService, planRenewalJob } from "./modules/plans/plans.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { createProfilesService, type ProfilesService } from "./modules/profiles/profiles.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -117,6 +119,8 @@ declare module "fastify" {
     notifications: NotificationsService;
     /** The wallet, ledger and top-ups (decision 061), for other modules and tests. */
     money: MoneyService;
+    /** Seller plans and their renewals (decision 064), for tests. */
+    plans: PlansService;
   }
 }
 
@@ -447,6 +451,21 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     queue: { expireInSeconds: 600 },
     run: () => moneyService.reconcilePayments(),
   });
+  // Plans (decision 064): renewals, their notices and ends, every 10 minutes.
+  const plansService = createPlansService({
+    db: database.db,
+    notify: (userId, kind, payload) => notificationsService.notify(userId, kind, payload),
+    log: app.log,
+  });
+  app.decorate("plans", plansService);
+  await jobs.define({
+    name: planRenewalJob,
+    cron: "*/10 * * * *",
+    queue: { expireInSeconds: 600 },
+    async run() {
+      await plansService.runRenewals();
+    },
+  });
   const reviewsService = createReviewsService({
     db: database.db,
     storage,
@@ -518,6 +537,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         sandboxSecret,
         freedomPay: config.payments.freedomPay,
       });
+      await api.register(plansRoutes, { plansService });
       await api.register(reviewsRoutes, { reviewsService });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {

@@ -16,6 +16,7 @@ export * from "./ids.ts";
 export * from "./locales.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
+export * from "./plans.ts";
 export * from "./profile.ts";
 export * from "./realtime.ts";
 export * from "./reviews.ts";

@@ -21,6 +21,9 @@ export const notificationKinds = [
   "reviewReply",
   "staffBroadcast",
   "paymentReceipt",
+  "planRenewalSoon",
+  "planRenewed",
+  "planRenewalFailed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -39,6 +42,9 @@ const linkSchema = z
   .regex(/^\/(?!\/)[^\s]*$/, "must be a path on the site")
   .max(500)
   .describe("A path on this site: where the notification leads");
+
+/** A plan's name in every language: a notification is read in the reader's. */
+const planNamesSchema = z.object({ ky: z.string(), ru: z.string(), en: z.string() });
 
 /** What each kind carries: what its texts need, and the link. */
 export const notificationPayloadSchemas = {
@@ -99,6 +105,26 @@ export const notificationPayloadSchemas = {
     balance: z.number().int().describe("The balance after it, in tyiyn"),
     link: linkSchema,
   }),
+  planRenewalSoon: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    paidUntil: z.iso.datetime({ offset: true }).describe("When the next month is bought"),
+    balance: z.number().int().describe("The balance now, in tyiyn"),
+    link: linkSchema,
+  }),
+  planRenewed: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    paidUntil: z.iso.datetime({ offset: true }).describe("The new end of the paid month"),
+    balance: z.number().int().describe("The balance after it, in tyiyn"),
+    link: linkSchema,
+  }),
+  planRenewalFailed: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    balance: z.number().int().describe("The balance that was short, in tyiyn"),
+    link: linkSchema,
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = {
@@ -137,6 +163,17 @@ export const notificationSchema = z.discriminatedUnion("kind", [
     ...base,
     kind: z.literal("paymentReceipt"),
     payload: notificationPayloadSchemas.paymentReceipt,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal("planRenewalSoon"),
+    payload: notificationPayloadSchemas.planRenewalSoon,
+  }),
+  z.object({ ...base, kind: z.literal("planRenewed"), payload: notificationPayloadSchemas.planRenewed }),
+  z.object({
+    ...base,
+    kind: z.literal("planRenewalFailed"),
+    payload: notificationPayloadSchemas.planRenewalFailed,
   }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
@@ -177,6 +214,9 @@ export const notificationPreferencesSchema = z.object({
   reviewReply: channelSwitchesSchema,
   staffBroadcast: channelSwitchesSchema,
   paymentReceipt: channelSwitchesSchema,
+  planRenewalSoon: channelSwitchesSchema,
+  planRenewed: channelSwitchesSchema,
+  planRenewalFailed: channelSwitchesSchema,
 }) satisfies z.ZodType<Record<NotificationKind, Record<NotificationChannel, boolean>>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -193,6 +233,9 @@ export const notificationPreferencesInputSchema = z.strictObject({
   reviewReply: channelChangeSchema,
   staffBroadcast: channelChangeSchema,
   paymentReceipt: channelChangeSchema,
+  planRenewalSoon: channelChangeSchema,
+  planRenewed: channelChangeSchema,
+  planRenewalFailed: channelChangeSchema,
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 

@@ -34,11 +34,12 @@ describe("the job queue", () => {
     await harness?.close();
   });
 
-  it("schedules the ad expiry and unattached-photo sweeps, the saved-search digest and the payment reconciliation once, whatever the number of processes", async () => {
+  it("schedules the ad expiry and unattached-photo sweeps, the saved-search digest, the payment reconciliation and the plan renewals once, whatever the number of processes", async () => {
     const schedules = await harness.app.jobs.boss.getSchedules();
     expect(schedules.map(({ name, cron }) => [name, cron]).sort()).toEqual([
       ["ad-expiry", "*/10 * * * *"],
       ["payment-reconcile", "*/10 * * * *"],
+      ["plan-renewal", "*/10 * * * *"],
       ["saved-search-digest", "0 * * * *"],
       ["unattached-photo-sweep", "17 * * * *"],
     ]);

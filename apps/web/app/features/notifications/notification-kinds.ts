@@ -13,6 +13,9 @@ const kindOrder: Record<NotificationKind, number> = {
   reviewReply: 8,
   staffBroadcast: 9,
   paymentReceipt: 10,
+  planRenewalSoon: 11,
+  planRenewed: 12,
+  planRenewalFailed: 13,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 

@@ -97,8 +97,33 @@ export function notificationText(
         }),
       };
     }
+    case "planRenewalSoon":
+    case "planRenewed":
+    case "planRenewalFailed": {
+      const { payload } = notification;
+      const options = { locale: context.locale, label: t("currency.KGS.label") };
+      const date =
+        "paidUntil" in payload
+          ? new Intl.DateTimeFormat(dateLocales[context.locale], {
+              day: "numeric",
+              month: "long",
+              timeZone: context.timeZone,
+            }).format(new Date(payload.paidUntil))
+          : "";
+      return {
+        title: t(`${key}.title`),
+        text: t(`${key}.text`, {
+          plan: payload.planNames[context.locale],
+          price: formatTyiyn(payload.price, options),
+          balance: formatTyiyn(payload.balance, options),
+          date,
+        }),
+      };
+    }
   }
 }
+
+const dateLocales: Record<Locale, string> = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" };
 
 /** Where the notification leads, or null (a broadcast without a link). */
 export function notificationLink(notification: Notification): string | null {
