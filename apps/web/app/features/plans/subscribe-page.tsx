@@ -23,7 +23,7 @@ import {
 import { IconCheck, IconCrown, IconRocket } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MySubscription, Plan, PlanFeature, Subscription, Vertical } from "@unaa/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -284,6 +284,18 @@ function PlanCard({
   );
 }
 
+/** A line of the confirmation's sum: what, and the amount at the end (never wrapped under it). */
+function SumLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+      <Text c="dimmed">{label}</Text>
+      <Text component="div" fw={600} className={classes.amount}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 function ConfirmPurchase({
   plan,
   current,
@@ -336,30 +348,15 @@ function ConfirmPurchase({
         <Stack gap="md" data-testid="plan-confirm">
           <Text>{t("plans.confirm.text", { price: money(plan.price) })}</Text>
           <Stack gap={4}>
-            <Group justify="space-between">
-              <Text c="dimmed">{t("plans.confirm.balance")}</Text>
+            <SumLine label={t("plans.confirm.balance")}>
               {balance.data ? (
-                <Text fw={600} className={classes.numbers} data-testid="plan-confirm-balance">
-                  {money(balance.data.balance)}
-                </Text>
+                <span data-testid="plan-confirm-balance">{money(balance.data.balance)}</span>
               ) : (
                 <Skeleton height={20} width={100} />
               )}
-            </Group>
-            {credit > 0 && (
-              <Group justify="space-between">
-                <Text c="dimmed">{t("plans.confirm.credit")}</Text>
-                <Text fw={600} className={classes.numbers}>
-                  +{money(credit)}
-                </Text>
-              </Group>
-            )}
-            <Group justify="space-between">
-              <Text c="dimmed">{t("plans.confirm.price")}</Text>
-              <Text fw={600} className={classes.numbers}>
-                −{money(plan.price)}
-              </Text>
-            </Group>
+            </SumLine>
+            {credit > 0 && <SumLine label={t("plans.confirm.credit")}>+{money(credit)}</SumLine>}
+            <SumLine label={t("plans.confirm.price")}>−{money(plan.price)}</SumLine>
           </Stack>
           {current && (
             <Text size="sm">{t("plans.confirm.switchNote", { plan: current.plan.names[locale] })}</Text>
