@@ -68,6 +68,7 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { endSubscriptionOfDeletedAccount } from "./modules/plans/plans.repository.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { createPlansService, type PlansService, planRenewalJob } from "./modules/plans/plans.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
@@ -235,6 +236,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
       (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
       (tx, userId) => businessesService.deleteBusinessOfDeletedAccount(tx, userId),
+      (tx, userId) => endSubscriptionOfDeletedAccount(tx, userId),
     ],
   });
 

@@ -128,6 +128,18 @@ export async function updateSubscription(
   return row;
 }
 
+/**
+ * An account deletion's part (decision 032), in its transaction: the current plan ends now, so
+ * nothing renews from the closed account's balance. Nothing to do after the commit.
+ */
+export async function endSubscriptionOfDeletedAccount(tx: Database, userId: number): Promise<undefined> {
+  await tx
+    .update(subscriptions)
+    .set({ status: "lapsed", endedAt: new Date() })
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, currentStatuses)));
+  return undefined;
+}
+
 /** Staff's list (dashboard → subscribes): the newest 100, optionally of one status. */
 export async function findSubscriptions(
   db: Database,

@@ -17,6 +17,7 @@ import type {
 import { planRenewalNoticeDays, verticals } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { countLiveAdsOfUser } from "../ads/ads.repository.ts";
 import { credit, readBalance, spend } from "../money/ledger.ts";
 import { readSettings } from "../settings/settings.service.ts";
@@ -203,7 +204,7 @@ export function createPlansService({ db, notify, log }: PlansServiceDeps): Plans
     async subscribe(userId, input, at = new Date()) {
       const plan = await findPlanOnSale(db, input.plan);
       if (!plan) throw new AppError("PLAN_NOT_FOUND");
-      const row = await db.transaction(async (tx) => {
+      const purchase = db.transaction(async (tx) => {
         await lockUserForPurchase(tx, userId);
         const previous = await findCurrentSubscription(tx, userId, true);
         if (previous?.planId === plan.id) throw new AppError("SUBSCRIPTION_EXISTS");
@@ -224,6 +225,12 @@ export function createPlansService({ db, notify, log }: PlansServiceDeps): Plans
           periodPrice: plan.price,
           raiseCreditsLeft: plan.raiseCredits,
         });
+      });
+      // The user's row lock orders one user's purchases; the index is the last line.
+      const row = await purchase.catch((error: unknown) => {
+        if (isUniqueViolation(error, "subscriptions_one_current_per_user"))
+          throw new AppError("SUBSCRIPTION_EXISTS");
+        throw error;
       });
       return present(row, plan);
     },

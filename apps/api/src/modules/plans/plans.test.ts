@@ -14,7 +14,7 @@ import { ledgerEntries, subscriptions } from "../../db/schema/index.ts";
 import { signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { callAs, setSetting, validBodies } from "../ads/ads-test-kit.ts";
-import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { GOOD_PASSWORD, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { credit, readBalance } from "../money/ledger.ts";
 import { useRaiseCredit } from "./plans.repository.ts";
 import { addMonth } from "./plans.service.ts";
@@ -314,6 +314,19 @@ describe("renewals (the clock moved in the job's call, not slept)", () => {
     await renewAt(paidUntil + MINUTE);
     await renewAt(addMonth(new Date(paidUntil)).getTime() - 2 * DAY);
     expect(await soon()).toHaveLength(2);
+  });
+});
+
+describe("a closed account", () => {
+  it("[P6.4] deleting the account ends its plan: nothing renews from its balance", async () => {
+    const client = await newSeller(start.price * 2);
+    const bought = await buy(client, start.code);
+    const deleted = await callAs(harness, client)("DELETE", "/api/user/me", { password: GOOD_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await renewAt(new Date(bought.paidUntil).getTime() + MINUTE);
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, bought.id));
+    expect(row?.status).toBe("lapsed");
+    expect(await readBalance(db, client.userId)).toBe(start.price);
   });
 });
 
