@@ -5,6 +5,7 @@
 import type { Locale, Notification } from "@unaa/contracts";
 import type { TFunction } from "i18next";
 import { formatPrice, formatTyiyn } from "../../lib/format.ts";
+import { localDay } from "../../lib/local-day.ts";
 import { shortWhen } from "../chats/chat-days.ts";
 
 export interface NotificationText {
@@ -102,14 +103,10 @@ export function notificationText(
     case "planRenewalFailed": {
       const { payload } = notification;
       const options = { locale: context.locale, label: t("currency.KGS.label") };
-      const date =
-        "paidUntil" in payload
-          ? new Intl.DateTimeFormat(dateLocales[context.locale], {
-              day: "numeric",
-              month: "long",
-              timeZone: context.timeZone,
-            }).format(new Date(payload.paidUntil))
-          : "";
+      const until = "paidUntil" in payload ? localDay(new Date(payload.paidUntil), context.timeZone) : null;
+      const date = until
+        ? t("ads.date.dayMonth", { day: until.day, month: t(`ads.date.month.${until.month}`) })
+        : "";
       return {
         title: t(`${key}.title`),
         text: t(`${key}.text`, {
@@ -122,8 +119,6 @@ export function notificationText(
     }
   }
 }
-
-const dateLocales: Record<Locale, string> = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" };
 
 /** Where the notification leads, or null (a broadcast without a link). */
 export function notificationLink(notification: Notification): string | null {

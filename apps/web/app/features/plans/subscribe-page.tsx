@@ -29,6 +29,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { describeApiError } from "../../lib/api-errors.ts";
 import { formatTyiyn } from "../../lib/format.ts";
+import { formatSiteDay } from "../../lib/local-day.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -44,7 +45,6 @@ import classes from "./plans.module.css";
 // The contracts' list, copied as type-checked data: its module brings zod along.
 const verticalOrder: Record<Vertical, number> = { car: 1, commercial: 2, moto: 3, uslugi: 4 };
 const verticalList = Object.keys(verticalOrder) as Vertical[];
-const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;
 
 function useMoney() {
   const locale = useLocale();
@@ -54,14 +54,8 @@ function useMoney() {
 }
 
 function useDay() {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(dateLocales[locale], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Asia/Bishkek",
-  });
-  return (iso: string) => format.format(new Date(iso));
+  const { t } = useTranslation();
+  return (iso: string) => formatSiteDay(t, iso);
 }
 
 /** The unused part of the current paid month, as the server credits it on a change of plan. */
