@@ -49,7 +49,7 @@ export const errorMessages: Record<Locale, Record<ErrorCode, string>> = {
     AD_STATE_CONFLICT: "В этом состоянии объявления так сделать нельзя",
     AD_CATALOG_MISMATCH: "Выберите марку, модель и поколение из каталога: одно должно подходить к другому",
     AD_LOCATION_INVALID: "Выберите регион и город из списка",
-    AD_LIMIT_REACHED: "Достигнут лимит бесплатных объявлений в этом разделе",
+    AD_LIMIT_REACHED: "Достигнут лимит активных объявлений в этом разделе: снимите одно или выберите тариф",
     AD_REJECTED_NEEDS_EDIT: "Объявление отклонено: исправьте его, и после правки оно снова уйдёт на проверку",
     AD_COMPLAINT_EXISTS: "Вы уже пожаловались на это объявление",
     AD_CHAT_ONLY: "Продавец просит писать в чат",
@@ -147,7 +147,8 @@ export const errorMessages: Record<Locale, Record<ErrorCode, string>> = {
     AD_CATALOG_MISMATCH:
       "Марканы, моделди жана муунду каталогдон тандаңыз: бири экинчисине туура келиши керек",
     AD_LOCATION_INVALID: "Аймакты жана шаарды тизмеден тандаңыз",
-    AD_LIMIT_REACHED: "Бул бөлүмдөгү акысыз жарыялардын чегине жеттиңиз",
+    AD_LIMIT_REACHED:
+      "Бул бөлүмдөгү активдүү жарыялардын чегине жеттиңиз: бирин алып салыңыз же тариф тандаңыз",
     AD_REJECTED_NEEDS_EDIT: "Жарыя четке кагылды: аны оңдоңуз, оңдогондон кийин ал кайра текшерүүгө кетет",
     AD_COMPLAINT_EXISTS: "Сиз бул жарыяга даттанып койгонсуз",
     AD_CHAT_ONLY: "Сатуучу чатка жазууну суранат",
@@ -244,7 +245,8 @@ export const errorMessages: Record<Locale, Record<ErrorCode, string>> = {
     AD_CATALOG_MISMATCH:
       "Choose the mark, model and generation from the catalogue: each must belong to the one before",
     AD_LOCATION_INVALID: "Choose the region and town from the list",
-    AD_LIMIT_REACHED: "You have reached the limit of free ads in this section",
+    AD_LIMIT_REACHED:
+      "You have reached your limit of active ads in this section: take one down or choose a plan",
     AD_REJECTED_NEEDS_EDIT: "The ad was rejected: edit it, and the edit sends it back to moderation",
     AD_COMPLAINT_EXISTS: "You have already complained about this ad",
     AD_CHAT_ONLY: "The seller asks you to write in the chat",
