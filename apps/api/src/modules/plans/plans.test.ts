@@ -362,6 +362,20 @@ describe("raise credits, bad input and staff", () => {
       expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
       expect(response.json<{ errors: unknown[] }>().errors.length).toBeGreaterThan(0);
     }
+    for (const url of [
+      "/api/subscriptions",
+      "/api/subscriptions/me/cancel",
+      "/api/subscriptions/me/resume",
+    ]) {
+      const malformed = await harness.app.inject({
+        method: "POST",
+        url,
+        headers: { authorization: `Bearer ${client.accessToken}`, "content-type": "application/json" },
+        payload: '{"plan":',
+      });
+      expect(malformed.statusCode, url).toBe(400);
+      expect(malformed.json<{ code: string }>().code, url).toMatch(/^[A-Z_]+$/);
+    }
     const unknown = await ask("POST", "/api/subscriptions", { plan: "platinum" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: "PLAN_NOT_FOUND" });
