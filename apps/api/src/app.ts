@@ -72,6 +72,9 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { endSubscriptionOfDeletedAccount } from "./modules/plans/plans.repository.ts";
+import { plansRoutes } from "./modules/plans/plans.routes.ts";
+import { createPlansService, type PlansService, planRenewalJob } from "./modules/plans/plans.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { createProfilesService, type ProfilesService } from "./modules/profiles/profiles.service.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -129,6 +132,8 @@ declare module "fastify" {
     notifications: NotificationsService;
     /** The wallet, ledger and top-ups (decision 061), for other modules and tests. */
     money: MoneyService;
+    /** Seller plans and their renewals (decision 064), for tests. */
+    plans: PlansService;
   }
 }
 
@@ -243,6 +248,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       (tx, userId) => adsService.archiveAdsOfDeletedAccount(tx, userId),
       (tx, userId) => deletePushSubscriptionsOfUser(tx, userId),
       (tx, userId) => businessesService.deleteBusinessOfDeletedAccount(tx, userId),
+      (tx, userId) => endSubscriptionOfDeletedAccount(tx, userId),
     ],
   });
 
@@ -481,6 +487,21 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await servicesService.runAutoRaises();
     },
   });
+  // Plans (decision 064): renewals, their notices and ends, every 10 minutes.
+  const plansService = createPlansService({
+    db: database.db,
+    notify: (userId, kind, payload) => notificationsService.notify(userId, kind, payload),
+    log: app.log,
+  });
+  app.decorate("plans", plansService);
+  await jobs.define({
+    name: planRenewalJob,
+    cron: "*/10 * * * *",
+    queue: { expireInSeconds: 600 },
+    async run() {
+      await plansService.runRenewals();
+    },
+  });
   const reviewsService = createReviewsService({
     db: database.db,
     storage,
@@ -561,6 +582,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         sandboxSecret,
         freedomPay: config.payments.freedomPay,
       });
+      await api.register(plansRoutes, { plansService });
       await api.register(reviewsRoutes, { reviewsService });
       await api.register(moderationRoutes, { moderationService });
       await api.register(dashboardRoutes, {

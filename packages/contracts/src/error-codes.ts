@@ -80,6 +80,10 @@ export const errorStatus = {
   WEBHOOK_REJECTED: 400,
   BALANCE_INSUFFICIENT: 409,
   SERVICE_PRICE_MISSING: 409,
+  // Plans (issue 16)
+  PLAN_NOT_FOUND: 404,
+  SUBSCRIPTION_NOT_FOUND: 404,
+  SUBSCRIPTION_EXISTS: 409,
   // Profiles (issue 15): the same status for both, so a closed account is simply not there.
   USER_NOT_FOUND: 404,
   USER_UNAVAILABLE: 404,

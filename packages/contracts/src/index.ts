@@ -19,6 +19,7 @@ export * from "./locales.ts";
 export * from "./moderation.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
+export * from "./plans.ts";
 export * from "./profile.ts";
 export * from "./realtime.ts";
 export * from "./reviews.ts";

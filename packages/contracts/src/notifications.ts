@@ -23,6 +23,9 @@ export const notificationKinds = [
   "staffBroadcast",
   "paymentReceipt",
   "moderationNotice",
+  "planRenewalSoon",
+  "planRenewed",
+  "planRenewalFailed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -41,6 +44,9 @@ const linkSchema = z
   .regex(/^\/(?!\/)[^\s]*$/, "must be a path on the site")
   .max(500)
   .describe("A path on this site: where the notification leads");
+
+/** A plan's name in every language: a notification is read in the reader's. */
+const planNamesSchema = z.object({ ky: z.string(), ru: z.string(), en: z.string() });
 
 /** What each kind carries: what its texts need, and the link. */
 export const notificationPayloadSchemas = {
@@ -116,6 +122,26 @@ export const notificationPayloadSchemas = {
     note: z.string().describe("The moderator's note; may be empty"),
     link: linkSchema.nullable(),
   }),
+  planRenewalSoon: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    paidUntil: z.iso.datetime({ offset: true }).describe("When the next month is bought"),
+    balance: z.number().int().describe("The balance now, in tyiyn"),
+    link: linkSchema,
+  }),
+  planRenewed: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    paidUntil: z.iso.datetime({ offset: true }).describe("The new end of the paid month"),
+    balance: z.number().int().describe("The balance after it, in tyiyn"),
+    link: linkSchema,
+  }),
+  planRenewalFailed: z.object({
+    planNames: planNamesSchema,
+    price: z.number().int().describe("Tyiyn"),
+    balance: z.number().int().describe("The balance that was short, in tyiyn"),
+    link: linkSchema,
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = {
@@ -160,6 +186,17 @@ export const notificationSchema = z.discriminatedUnion("kind", [
     kind: z.literal("moderationNotice"),
     payload: notificationPayloadSchemas.moderationNotice,
   }),
+  z.object({
+    ...base,
+    kind: z.literal("planRenewalSoon"),
+    payload: notificationPayloadSchemas.planRenewalSoon,
+  }),
+  z.object({ ...base, kind: z.literal("planRenewed"), payload: notificationPayloadSchemas.planRenewed }),
+  z.object({
+    ...base,
+    kind: z.literal("planRenewalFailed"),
+    payload: notificationPayloadSchemas.planRenewalFailed,
+  }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -200,6 +237,9 @@ export const notificationPreferencesSchema = z.object({
   staffBroadcast: channelSwitchesSchema,
   paymentReceipt: channelSwitchesSchema,
   moderationNotice: channelSwitchesSchema,
+  planRenewalSoon: channelSwitchesSchema,
+  planRenewed: channelSwitchesSchema,
+  planRenewalFailed: channelSwitchesSchema,
 }) satisfies z.ZodType<Record<NotificationKind, Record<NotificationChannel, boolean>>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -217,6 +257,9 @@ export const notificationPreferencesInputSchema = z.strictObject({
   staffBroadcast: channelChangeSchema,
   paymentReceipt: channelChangeSchema,
   moderationNotice: channelChangeSchema,
+  planRenewalSoon: channelChangeSchema,
+  planRenewed: channelChangeSchema,
+  planRenewalFailed: channelChangeSchema,
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 

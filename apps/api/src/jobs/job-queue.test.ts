@@ -34,13 +34,14 @@ describe("the job queue", () => {
     await harness?.close();
   });
 
-  it("schedules the ad expiry and unattached-photo sweeps, the photo hashing, the saved-search digest, the payment reconciliation and the paid services' auto-raises once, whatever the number of processes", async () => {
+  it("schedules the ad expiry and unattached-photo sweeps, the photo hashing, the saved-search digest, the payment reconciliation, the paid services' auto-raises and the plan renewals once, whatever the number of processes", async () => {
     const schedules = await harness.app.jobs.boss.getSchedules();
     expect(schedules.map(({ name, cron }) => [name, cron]).sort()).toEqual([
       ["ad-expiry", "*/10 * * * *"],
       ["paid-services", "*/5 * * * *"],
       ["payment-reconcile", "*/10 * * * *"],
       ["photo-hash", "41 * * * *"],
+      ["plan-renewal", "*/10 * * * *"],
       ["saved-search-digest", "0 * * * *"],
       ["unattached-photo-sweep", "17 * * * *"],
     ]);

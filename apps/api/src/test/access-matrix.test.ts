@@ -1013,6 +1013,20 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
   },
+  // Plans (decision 064): the list is public; each caller's own subscription (none, and no balance:
+  // a purchase is refused for the money, cancel and resume find nothing); staff read the list.
+  "GET /api/plans": { call: fixed("/api/plans"), expect: open(200) },
+  "GET /api/subscriptions/me": { call: fixed("/api/subscriptions/me"), expect: signedIn(200) },
+  "POST /api/subscriptions": {
+    call: async () => ({ url: "/api/subscriptions", payload: { plan: "start" } }),
+    expect: signedIn(409),
+  },
+  "POST /api/subscriptions/me/cancel": { call: fixed("/api/subscriptions/me/cancel"), expect: signedIn(404) },
+  "POST /api/subscriptions/me/resume": { call: fixed("/api/subscriptions/me/resume"), expect: signedIn(404) },
+  "GET /api/subscriptions": {
+    call: fixed("/api/subscriptions?status=active"),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 200, admin: 200 },
+  },
 };
 
 beforeAll(async () => {

@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+
 /** A moment as a date and time in a time zone (the site's), for "today" / "yesterday" / date texts. */
 export interface LocalDay {
   year: number;
@@ -41,4 +43,13 @@ export function localDay(date: Date, timeZone: string): LocalDay {
     time: `${part("hour")}:${part("minute")}`,
     dayNumber: Date.UTC(year, month - 1, day) / 86_400_000,
   };
+}
+
+/** The site's time zone (product.md: Asia/Bishkek). */
+export const siteTimeZone = "Asia/Bishkek";
+
+/** "25 ноября 2026": the day of a moment on the site's clock, with the site's month names. */
+export function formatSiteDay(t: TFunction, iso: string): string {
+  const { day, month, year } = localDay(new Date(iso), siteTimeZone);
+  return t("ads.date.dayMonthYear", { day, month: t(`ads.date.month.${month}`), year });
 }

@@ -7,6 +7,7 @@ export * from "./codes.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";
+export * from "./plans.ts";
 export * from "./regions.ts";
 export * from "./reviews.ts";
 export * from "./saved-searches.ts";

@@ -21,6 +21,7 @@ import {
   prunePhotosOfAd,
   removePhotoFiles,
 } from "../photos/photos.service.ts";
+import { activeAdLimits } from "../plans/plans.repository.ts";
 import type { Settings } from "../settings/settings.definitions.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import type { AccountDeletionHook } from "../users/users.service.ts";
@@ -108,9 +109,9 @@ function oldPriceAfter(ad: AdRow, next: { price: number; currency: string }): nu
   return before > next.price ? before : null;
 }
 
-/** Live and waiting ads take a free place of their vertical (`freeAdLimits`). */
+/** Live and waiting ads take a place of their vertical: `freeAdLimits`, or the current plan's (P6.4). */
 async function checkFreePlace(tx: Database, userId: number, vertical: string, settings: Settings) {
-  const limit = settings.freeAdLimits[vertical as Vertical];
+  const limit = (await activeAdLimits(tx, userId, settings.freeAdLimits))[vertical as Vertical];
   if ((await countLiveAdsOfUser(tx, userId, vertical)) >= limit) throw new AppError("AD_LIMIT_REACHED");
 }
 

@@ -229,6 +229,18 @@ const texts: Record<Locale, LocaleTexts> = {
                 title: "Платёж не прошёл",
                 body: `Пополнение на ${som("ru", p.amount)} не прошло. Баланс не изменился.`,
               },
+      planRenewalSoon: (p) => ({
+        title: "Скоро продление тарифа",
+        body: `Тариф «${p.planNames.ru}» продлится ${day("ru", p.paidUntil)} за ${som("ru", p.price)}. Баланс: ${som("ru", p.balance)}.`,
+      }),
+      planRenewed: (p) => ({
+        title: "Тариф продлён",
+        body: `Тариф «${p.planNames.ru}» оплачен до ${day("ru", p.paidUntil)}: списано ${som("ru", p.price)}. Баланс: ${som("ru", p.balance)}.`,
+      }),
+      planRenewalFailed: (p) => ({
+        title: "Тариф не продлён",
+        body: `Для продления тарифа «${p.planNames.ru}» нужно ${som("ru", p.price)}, на балансе ${som("ru", p.balance)}. Пополните баланс и подключите тариф снова.`,
+      }),
     },
     emailFooter: (url, settings) => `Открыть: ${url}\n\n—\nUnaa. Настроить уведомления: ${settings}`,
   },
@@ -284,6 +296,18 @@ const texts: Record<Locale, LocaleTexts> = {
                 title: "Төлөм өткөн жок",
                 body: `${som("ky", p.amount)} толуктоо өткөн жок. Баланс өзгөргөн жок.`,
               },
+      planRenewalSoon: (p) => ({
+        title: "Тариф жакында узартылат",
+        body: `«${p.planNames.ky}» тарифи ${day("ky", p.paidUntil)} ${som("ky", p.price)} менен узартылат. Баланс: ${som("ky", p.balance)}.`,
+      }),
+      planRenewed: (p) => ({
+        title: "Тариф узартылды",
+        body: `«${p.planNames.ky}» тарифи ${day("ky", p.paidUntil)} чейин төлөндү: ${som("ky", p.price)} алынды. Баланс: ${som("ky", p.balance)}.`,
+      }),
+      planRenewalFailed: (p) => ({
+        title: "Тариф узартылган жок",
+        body: `«${p.planNames.ky}» тарифин узартуу үчүн ${som("ky", p.price)} керек, баланста ${som("ky", p.balance)}. Балансты толуктап, тарифти кайра туташтырыңыз.`,
+      }),
     },
     emailFooter: (url, settings) => `Ачуу: ${url}\n\n—\nUnaa. Билдирмелерди жөндөө: ${settings}`,
   },
@@ -339,6 +363,18 @@ const texts: Record<Locale, LocaleTexts> = {
                 title: "Payment failed",
                 body: `The top-up of ${som("en", p.amount)} did not go through. Your balance is unchanged.`,
               },
+      planRenewalSoon: (p) => ({
+        title: "Your plan renews soon",
+        body: `The ${p.planNames.en} plan renews on ${day("en", p.paidUntil)} for ${som("en", p.price)}. Balance: ${som("en", p.balance)}.`,
+      }),
+      planRenewed: (p) => ({
+        title: "Your plan was renewed",
+        body: `The ${p.planNames.en} plan is paid until ${day("en", p.paidUntil)}: ${som("en", p.price)} taken. Balance: ${som("en", p.balance)}.`,
+      }),
+      planRenewalFailed: (p) => ({
+        title: "Your plan was not renewed",
+        body: `Renewing the ${p.planNames.en} plan takes ${som("en", p.price)}; the balance has ${som("en", p.balance)}. Top up and buy the plan again.`,
+      }),
     },
     emailFooter: (url, settings) => `Open: ${url}\n\n—\nUnaa. Notification settings: ${settings}`,
   },

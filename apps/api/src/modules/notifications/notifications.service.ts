@@ -79,12 +79,18 @@ export interface PriceDropJob {
 
 export type BroadcastJob = BroadcastInput & { staffId: number };
 
-/** Email on by default for what needs the owner's action, messages missed while away, and receipts. */
+/**
+ * Email on by default for what needs the owner's action, messages missed while away, receipts, and
+ * plan renewals (money taken, or about to be).
+ */
 const emailByDefault = new Set<NotificationKind>([
   "adRejected",
   "adExpiring",
   "chatMessage",
   "paymentReceipt",
+  "planRenewalSoon",
+  "planRenewed",
+  "planRenewalFailed",
 ]);
 
 /** In-app on for all; email as above; push on (it reaches only browsers that subscribed). */

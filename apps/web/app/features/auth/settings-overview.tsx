@@ -1,8 +1,8 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import {
-  IconBell,
   IconBellRinging,
   IconChevronRight,
+  IconCrown,
   IconDeviceDesktop,
   IconListDetails,
   IconMessages,
@@ -24,7 +24,7 @@ const cards = [
   { section: "chats", titleKey: "page.settingsChats.title", icon: IconMessages },
   { section: "notifications", titleKey: "page.settingsNotifications.title", icon: IconBellRinging },
   { section: "balance", titleKey: "page.settingsBalance.title", icon: IconWallet },
-  { section: "subscribe", titleKey: "page.settingsSubscribe.title", icon: IconBell },
+  { section: "subscribe", titleKey: "page.settingsSubscribe.title", icon: IconCrown },
 ] as const;
 
 /** /settings: who is signed in, and a card for each settings section. */

@@ -14,6 +14,9 @@ const kindOrder: Record<NotificationKind, number> = {
   staffBroadcast: 9,
   paymentReceipt: 10,
   moderationNotice: 11,
+  planRenewalSoon: 12,
+  planRenewed: 13,
+  planRenewalFailed: 14,
 };
 const channelOrder: Record<NotificationChannel, number> = { inApp: 1, email: 2, push: 3 };
 

@@ -68,6 +68,17 @@ const samples: Notification[] = [
   },
   {
     ...base,
+    kind: "planRenewalSoon",
+    payload: {
+      planNames: { ky: "Старт", ru: "Старт", en: "Start" },
+      price: 30_000,
+      paidUntil: "2026-11-29T10:00:00Z",
+      balance: 12_050,
+      link: "/settings/subscribe",
+    },
+  },
+  {
+    ...base,
     kind: "moderationNotice",
     payload: {
       topic: "complaintResolved",
@@ -77,6 +88,27 @@ const samples: Notification[] = [
       reason: null,
       note: "",
       link: null,
+    },
+  },
+  {
+    ...base,
+    kind: "planRenewed",
+    payload: {
+      planNames: { ky: "Про", ru: "Про", en: "Pro" },
+      price: 90_000,
+      paidUntil: "2026-12-26T10:00:00Z",
+      balance: 0,
+      link: "/settings/subscribe",
+    },
+  },
+  {
+    ...base,
+    kind: "planRenewalFailed",
+    payload: {
+      planNames: { ky: "Бизнес", ru: "Бизнес", en: "Business" },
+      price: 250_000,
+      balance: 1_000,
+      link: "/settings/subscribe",
     },
   },
 ];
@@ -170,6 +202,21 @@ describe("notification texts", () => {
     expect(notificationText(getI18n("ru").t, reply, { ...context, locale: "ru" }).text).toBe(
       "Продавец ответил(а) на ваш отзыв.",
     );
+  });
+
+  it("[P9.2] words the plan notices with the plan's name in the reader's language, the price, the date and the balance", () => {
+    const context = { now, timeZone };
+    const [soon, renewed, failed] = samples.slice(9) as Notification[];
+    expect(notificationText(getI18n("en").t, soon as Notification, { ...context, locale: "en" })).toEqual({
+      title: "Your plan renews soon",
+      text: "The Start plan renews on 29 November for 300\u00a0som. Balance: 120.50\u00a0som.",
+    });
+    expect(
+      notificationText(getI18n("ru").t, renewed as Notification, { ...context, locale: "ru" }).text,
+    ).toBe("Тариф «Про» оплачен до 26 декабря: списано 900\u00a0сом. Баланс: 0\u00a0сом.");
+    expect(
+      notificationText(getI18n("ky").t, failed as Notification, { ...context, locale: "ky" }).title,
+    ).toBe("Тариф узартылган жок");
   });
 
   it("leads to the payload's link, or nowhere for a broadcast without one", () => {

@@ -5,6 +5,7 @@
 import type { Locale, Notification } from "@unaa/contracts";
 import type { TFunction } from "i18next";
 import { formatPrice, formatTyiyn } from "../../lib/format.ts";
+import { localDay } from "../../lib/local-day.ts";
 import { shortWhen } from "../chats/chat-days.ts";
 
 export interface NotificationText {
@@ -117,6 +118,25 @@ export function notificationText(
       return {
         title: t(`${key}.${topic}.title`),
         text: note.trim() ? t(`${key}.withNote`, { text: base, note: note.trim() }) : base,
+      };
+    }
+    case "planRenewalSoon":
+    case "planRenewed":
+    case "planRenewalFailed": {
+      const { payload } = notification;
+      const options = { locale: context.locale, label: t("currency.KGS.label") };
+      const until = "paidUntil" in payload ? localDay(new Date(payload.paidUntil), context.timeZone) : null;
+      const date = until
+        ? t("ads.date.dayMonth", { day: until.day, month: t(`ads.date.month.${until.month}`) })
+        : "";
+      return {
+        title: t(`${key}.title`),
+        text: t(`${key}.text`, {
+          plan: payload.planNames[context.locale],
+          price: formatTyiyn(payload.price, options),
+          balance: formatTyiyn(payload.balance, options),
+          date,
+        }),
       };
     }
   }

@@ -4,12 +4,13 @@ import type { Review } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { formatSiteDay } from "../../lib/local-day.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { editReply, editReview, replyToReview } from "./api/reviews-api.ts";
 import { RatingStars, ReviewStars } from "./rating-stars.tsx";
 import { ReplyForm, ReviewForm } from "./review-form.tsx";
-import { formatReviewDate, reviewAdPath } from "./review-format.ts";
+import { reviewAdPath } from "./review-format.ts";
 import { ReviewReportModal } from "./review-report-modal.tsx";
 import classes from "./reviews.module.css";
 
@@ -52,7 +53,7 @@ export function ReviewCard({
                 {author}
               </Text>
               <Text fz="xs" c="dimmed">
-                {formatReviewDate(t, review.createdAt)}
+                {formatSiteDay(t, review.createdAt)}
                 {review.editedAt && ` · ${t("reviews.card.edited")}`}
               </Text>
             </div>
@@ -103,7 +104,7 @@ export function ReviewCard({
               {t("reviews.card.reply")}
             </Text>
             <Text fz="xs" c="dimmed">
-              {formatReviewDate(t, review.reply.createdAt)}
+              {formatSiteDay(t, review.reply.createdAt)}
               {review.reply.editedAt && ` · ${t("reviews.card.edited")}`}
             </Text>
             <Text fz="sm" className={classes.text}>

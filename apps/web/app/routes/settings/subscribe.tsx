@@ -1,8 +1,8 @@
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { SubscribePage } from "../../features/plans/subscribe-page.tsx";
 import { pageHandle } from "../../lib/page-handle.ts";
 
 export const handle = pageHandle("settingsSubscribe");
 
 export default function Page() {
-  return <ComingSoon />;
+  return <SubscribePage />;
 }

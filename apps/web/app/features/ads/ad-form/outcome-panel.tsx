@@ -37,6 +37,11 @@ export function OutcomePanel({
           <Button component={AppLink} to={`/settings/adds?status=${isPending ? "pending" : "draft"}`}>
             {t("adForm.done.myAds")}
           </Button>
+          {!isPending && (
+            <Button component={AppLink} to="/settings/subscribe" variant="light">
+              {t("adForm.done.choosePlan")}
+            </Button>
+          )}
           <Anchor component="button" type="button" onClick={onAnother}>
             {t("adForm.done.another")}
           </Anchor>
