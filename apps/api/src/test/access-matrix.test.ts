@@ -38,7 +38,7 @@ import {
   type TestClient,
   waitOutResendLimit,
 } from "../modules/auth/auth-test-kit.ts";
-import { credit } from "../modules/money/ledger.ts";
+import { credit, readBalance } from "../modules/money/ledger.ts";
 import { authHeaders, type PersonaName, personaNames, signUpPersona } from "./personas.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 import { multipartBody } from "./upload-kit.ts";
@@ -293,10 +293,16 @@ async function newOwnerSessionId(): Promise<string> {
 }
 
 /** An active ad of the owner and the money for one raise of it. */
+/**
+ * A new ad of the owner's, and a balance of exactly one raise (50 som): the row runs once per
+ * caller, and a balance left to grow would let the owner buy a plan in the plan rows.
+ */
 async function newOwnerAdWithRaiseMoney(): Promise<number> {
-  await harness.database.db.transaction((tx) =>
-    credit(tx, owner.userId, 5_000, { kind: "adjustment", reason: "access matrix" }),
-  );
+  const raisePrice = 5_000;
+  await harness.database.db.transaction(async (tx) => {
+    const missing = raisePrice - (await readBalance(tx, owner.userId));
+    if (missing > 0) await credit(tx, owner.userId, missing, { kind: "adjustment", reason: "access matrix" });
+  });
   return newActiveAd();
 }
 
