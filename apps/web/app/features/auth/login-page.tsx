@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "r
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath } from "../../lib/i18n.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useIsHydrated } from "../../lib/use-hydrated.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -14,7 +15,6 @@ import { signInWithGoogle } from "./auth-api.ts";
 import { readGoogleReturn, startGoogleSignIn } from "./google-sign-in.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
-import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 type Tab = "sign-in" | "sign-up";
 

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { showSuccess } from "../../lib/notify.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { deleteAvatar, uploadAvatar } from "./auth-api.ts";
 import { AvatarCropper } from "./avatar-cropper.tsx";
 import { SettingsSection } from "./settings-section.tsx";
-import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 /** The API refuses larger uploads; a bigger original is only fine when it is cropped first. */

@@ -7,10 +7,10 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { showSuccess } from "../../lib/notify.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { deletePhone, makePhoneMain } from "./auth-api.ts";
 import { ContactConfirmForm } from "./contact-confirm-form.tsx";
 import { SettingsSection } from "./settings-section.tsx";
-import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 /** Phones: several, each confirmed by a code; one is the main one; the only way to sign in stays. */
 export function ProfilePhones({ user }: { user: Me }) {

@@ -8,10 +8,10 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { showSuccess } from "../../lib/notify.ts";
 import { useSession } from "../../lib/session.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { endOtherSessions, endSession, listSessions } from "./auth-api.ts";
-import { useApiErrorTexts } from "./use-api-error-texts.ts";
 
 const deviceIcons = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet };
 const dateLocales = { ru: "ru-RU", ky: "ky-KG", en: "en-GB" } as const;

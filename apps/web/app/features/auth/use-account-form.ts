@@ -1,7 +1,7 @@
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiErrorOptions, useApiErrorTexts } from "./use-api-error-texts.ts";
+import { type ApiErrorOptions, useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 
 /** What a form's own checks found, by field: a translation key, or null when the field is fine. */
 export type FieldProblems = Readonly<Record<string, string | null>>;

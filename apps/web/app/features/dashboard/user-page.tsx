@@ -32,25 +32,18 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
-import { describeApiError } from "../../lib/api-errors.ts";
 import { formatPhone } from "../../lib/format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useLocale } from "../../lib/use-locale.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { dashboardKeys, decideBlock, saveRoles, userQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 import { UserBadges } from "./users-page.tsx";
 
-/** The texts of a refused call: field errors and the form's message. */
+/** The texts of a refused call: field errors beside `fields` and the form's message. */
 function useErrorTexts(fields: string[]) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (error: unknown) =>
-    describeApiError(error, {
-      fields,
-      locale,
-      translate: (key) => (t(key, { defaultValue: "" }) as string) || undefined,
-    });
+  const errorTexts = useApiErrorTexts();
+  return (error: unknown) => errorTexts(error, fields);
 }
 
 function BlockDialog({ user, onClose }: { user: DashboardUser; onClose: () => void }) {

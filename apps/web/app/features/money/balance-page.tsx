@@ -42,9 +42,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LoadFailed } from "../../components/load-state.tsx";
-import { describeApiError } from "../../lib/api-errors.ts";
 import { localizePath } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import {
   type LedgerFilters,
@@ -125,7 +125,8 @@ interface TopUpValues {
 
 function TopUpForm({ providers }: { providers: PaymentProvider[] | undefined }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const _locale = useLocale();
+  const errorTexts = useApiErrorTexts();
   const money = useMoney();
   const goTo = useGoTo();
   const [formError, setFormError] = useState<string | null>(null);
@@ -148,11 +149,7 @@ function TopUpForm({ providers }: { providers: PaymentProvider[] | undefined }) 
       startTopUp({ amount: Number(values.amount) * tyiynPerSom, provider: provider as PaymentProvider }),
     onSuccess: (answer) => goTo(answer.redirectUrl),
     onError: (error) => {
-      const texts = describeApiError(error, {
-        fields: ["amount", "provider"],
-        locale,
-        translate: (key) => (t(key, { defaultValue: "" }) as string) || undefined,
-      });
+      const texts = errorTexts(error, ["amount", "provider"]);
       for (const [field, text] of Object.entries(texts.fields)) form.setFieldError(field, text);
       setFormError(texts.form);
     },

@@ -43,10 +43,10 @@ import type {
 import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
-import { describeApiError } from "../../lib/api-errors.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { moneyKeys } from "./api/money-api.ts";
 import { adServicesQueryOptions, buyService } from "./api/services-api.ts";
@@ -243,7 +243,8 @@ function ConfirmModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const _locale = useLocale();
+  const errorTexts = useApiErrorTexts();
   const money = useMoney();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
@@ -260,13 +261,7 @@ function ConfirmModal({
         setError(t("paidServices.confirm.short"));
         return;
       }
-      setError(
-        describeApiError(failure, {
-          fields: [],
-          locale,
-          translate: (key) => (t(key, { defaultValue: "" }) as string) || undefined,
-        }).form,
-      );
+      setError(errorTexts(failure, []).form);
     },
   });
   const close = () => {

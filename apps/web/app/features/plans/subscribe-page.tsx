@@ -27,11 +27,11 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { describeApiError } from "../../lib/api-errors.ts";
 import { formatTyiyn } from "../../lib/format.ts";
 import { formatSiteDay } from "../../lib/local-day.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import {
   balanceQueryOptions,
@@ -69,6 +69,7 @@ function unusedPart(subscription: Subscription, now: number): number {
 function CurrentPlan({ mine }: { mine: MySubscription }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const errorTexts = useApiErrorTexts();
   const money = useMoney();
   const day = useDay();
   const user = useCurrentUser();
@@ -81,14 +82,7 @@ function CurrentPlan({ mine }: { mine: MySubscription }) {
       showSuccess(t(`plans.current.${action}Done`));
       await queryClient.invalidateQueries({ queryKey: mySubscriptionQueryOptions(user?.id).queryKey });
     },
-    onError: (failure) =>
-      setError(
-        describeApiError(failure, {
-          fields: [],
-          locale,
-          translate: (key) => (t(key, { defaultValue: "" }) as string) || undefined,
-        }).form,
-      ),
+    onError: (failure) => setError(errorTexts(failure, []).form),
   });
   const { subscription } = mine;
   if (!subscription) {
@@ -304,6 +298,7 @@ function ConfirmPurchase({
   const money = useMoney();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
+  const errorTexts = useApiErrorTexts();
   const balance = useQuery(balanceQueryOptions(user?.id));
   const [error, setError] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
@@ -315,14 +310,7 @@ function ConfirmPurchase({
       // The balance, the ledger and the limits all changed.
       await queryClient.invalidateQueries();
     },
-    onError: (failure) =>
-      setError(
-        describeApiError(failure, {
-          fields: [],
-          locale,
-          translate: (key) => (t(key, { defaultValue: "" }) as string) || undefined,
-        }).form,
-      ),
+    onError: (failure) => setError(errorTexts(failure, []).form),
   });
   const close = () => {
     setError(null);

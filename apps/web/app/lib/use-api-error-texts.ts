@@ -1,12 +1,12 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { type DescribeOptions, describeApiError, type FormErrorTexts } from "../../lib/api-errors.ts";
-import { useLocale } from "../../lib/use-locale.ts";
+import { type DescribeOptions, describeApiError, type FormErrorTexts } from "./api-errors.ts";
+import { useLocale } from "./use-locale.ts";
 
 export type ApiErrorOptions = Omit<DescribeOptions, "locale" | "translate" | "fields">;
 
 /**
- * An API error as the texts of an accounts form, in the interface language: each field error
+ * An API error as the texts of a form, in the interface language: each field error
  * beside one of `fields`, the rest for the whole form (`describeApiError`).
  */
 export function useApiErrorTexts(): (
