@@ -301,7 +301,7 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
     expectNone(found);
   });
 
-  it("the signed-in pages: every step of the create form, the settings pages", {
+  it("the signed-in pages: every step of the create form, an ad's paid services, the settings pages", {
     timeout: 600_000,
   }, async ({ browser, server, seeded }) => {
     // The car form opens on its last step from a saved draft (the seeded car); each step back is
@@ -343,6 +343,11 @@ describe("accessibility: no WCAG 2.2 A/AA violation (axe-core)", () => {
         {
           path: `/sandbox-pay/${topUp.payment.id}`,
           ready: (page) => poll(() => page.getByTestId("sandbox-pay").count()).toBe(1),
+        },
+        // The paid services of the seller's car ad (decision 063).
+        {
+          path: `/services/car/${seeded.ads.car.id}`,
+          ready: (page) => poll(() => page.getByTestId("service-raise").count()).toBe(1),
         },
         {
           path: "/create/car",
