@@ -9,6 +9,28 @@ const apiTests = {
   hookTimeout: 60_000,
 };
 
+/**
+ * With a PostgreSQL server (TEST_DATABASE_URL, as CI has) every API file runs on it, and the embedded
+ * PGlite, the default database, runs again only the files whose behaviour depends on the engine or
+ * the driver: migrations and seeds, the job queue, backups, transactions that race (money, refresh
+ * tokens, ad life cycle), full-text and list queries, dates by time zone. Every browser test runs
+ * on PGlite servers too. Without a server every file runs on PGlite (decision 075).
+ */
+const engineFiles = [
+  "apps/api/src/app.test.ts",
+  "apps/api/src/commands/db-backup.test.ts",
+  "apps/api/src/db/seed/*.test.ts",
+  "apps/api/src/jobs/job-queue.test.ts",
+  "apps/api/src/modules/health/health.test.ts",
+  "apps/api/src/modules/ads/ads.test.ts",
+  "apps/api/src/modules/ads/ads-search.test.ts",
+  "apps/api/src/modules/ads/ads-text-search.test.ts",
+  "apps/api/src/modules/ads/ads-lists.test.ts",
+  "apps/api/src/modules/auth/auth.test.ts",
+  "apps/api/src/modules/money/money.test.ts",
+  "apps/api/src/modules/dashboard/stats.test.ts",
+];
+
 const browserTests = {
   // One production server and one Chromium per project and run; its files connect to them.
   globalSetup: ["apps/web/e2e/global-setup.ts"],
@@ -26,7 +48,8 @@ const serialBrowserFiles = [
 ];
 
 // One runner, several projects: `npm run test:unit`, `test:api`, `test:browser` pick theirs. The API
-// tests run on embedded PGlite, and again on the PostgreSQL server of TEST_DATABASE_URL when set.
+// tests run on embedded PGlite, or on the PostgreSQL server of TEST_DATABASE_URL when set, with the
+// engine's own files (`engineFiles`) on PGlite as well.
 export default defineConfig({
   test: {
     projects: [
@@ -43,7 +66,13 @@ export default defineConfig({
           environment: "node",
         },
       },
-      { test: { name: "api", ...apiTests } },
+      {
+        test: {
+          name: "api",
+          ...apiTests,
+          ...(process.env.TEST_DATABASE_URL ? { include: engineFiles } : {}),
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: "api-postgres", ...apiTests, env: { UNAA_TEST_DB: "postgres" } } }]
         : []),

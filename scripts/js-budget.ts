@@ -26,15 +26,16 @@ export interface PageBudget {
   targetKb: number;
 }
 
-// Raised on 2026-11-26 by the error messages of the money, plans and dashboard codes (every API error
-// in three languages travels in `api-errors`, 7.8 KB gzip: one language per page would save ~5 KB)
-// and the ad form's plan offer when the free limit is reached.
+// Lowered on 2026-11-26 (decision 042, "Update (off the first load)"): each language's API error
+// messages are their own chunk, loaded by the forms that show them; the phone menu's account links,
+// the phone filter drawer, the ad complaint form and the photo viewer's Modal load on first use.
+// Each budget is the weight measured then plus about 0.5 KB.
 export const pageBudgets: PageBudget[] = [
-  { page: "home /", routeId: "routes/home", budgetKb: 201, targetKb: 120 },
-  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 305, targetKb: 120 },
-  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 285, targetKb: 120 },
-  { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 246, targetKb: 120 },
-  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 347, targetKb: 150 },
+  { page: "home /", routeId: "routes/home", budgetKb: 199.9, targetKb: 120 },
+  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 292.9, targetKb: 120 },
+  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 279.0, targetKb: 120 },
+  { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 202.6, targetKb: 120 },
+  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 338.7, targetKb: 150 },
 ];
 
 /** The JavaScript files a first load of the route fetches, in the order the page lists them. */

@@ -30,6 +30,8 @@ import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts";
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
+import { bannersRoutes } from "./modules/banners/banners.routes.ts";
+import { createBannersService } from "./modules/banners/banners.service.ts";
 import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
 import { type BusinessesService, createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -45,11 +47,18 @@ import {
 import { listenToChatEvents } from "./modules/chats/chats.socket.ts";
 import { configsRoutes } from "./modules/configs/configs.routes.ts";
 import { type ConfigService, createConfigService } from "./modules/configs/configs.service.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { type ContentService, createContentService } from "./modules/content/content.service.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
+import { opsRoutes } from "./modules/dashboard/ops.routes.ts";
+import { createOpsService } from "./modules/dashboard/ops.service.ts";
+import { statsRoutes } from "./modules/dashboard/stats.routes.ts";
+import { createStatsService } from "./modules/dashboard/stats.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { createModerationService } from "./modules/moderation/moderation.service.ts";
+import { dashboardPaymentsRoutes } from "./modules/money/dashboard-payments.routes.ts";
 import { createFreedomPayProvider } from "./modules/money/freedompay-provider.ts";
 import { moneyRoutes } from "./modules/money/money.routes.ts";
 import { createMoneyService, type MoneyService, paymentReconcileJob } from "./modules/money/money.service.ts";
@@ -60,10 +69,15 @@ import {
   type SandboxNoticeJob,
   sandboxNoticeJob,
 } from "./modules/money/sandbox-provider.ts";
+import { broadcastsRoutes } from "./modules/notifications/broadcasts.routes.ts";
+import {
+  type BroadcastJob,
+  type BroadcastsService,
+  createBroadcastsService,
+} from "./modules/notifications/broadcasts.service.ts";
 import { deletePushSubscriptionsOfUser } from "./modules/notifications/notifications.repository.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
-  type BroadcastJob,
   createNotificationsService,
   type DeliveryJob,
   type NotificationsService,
@@ -72,6 +86,7 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { photosRoutes } from "./modules/photos/photos.routes.ts";
 import { createPhotosService, photoUploadsPerHour } from "./modules/photos/photos.service.ts";
+import { dashboardSubscribesRoutes } from "./modules/plans/dashboard-subscribes.routes.ts";
 import { endSubscriptionOfDeletedAccount } from "./modules/plans/plans.repository.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { createPlansService, type PlansService, planRenewalJob } from "./modules/plans/plans.service.ts";
@@ -96,6 +111,7 @@ import {
   paidServicesJob,
   type ServicesService,
 } from "./modules/services/services.service.ts";
+import { dashboardSettingsRoutes } from "./modules/settings/settings.routes.ts";
 import { createSitemapService, type SitemapService } from "./modules/sitemap/sitemap.service.ts";
 import { errorHandler, toErrorResponse } from "./plugins/error-handler.ts";
 import { httpHardening, noStoreForPersonalAnswers } from "./plugins/http-hardening.ts";
@@ -119,6 +135,8 @@ export interface WebServices {
   businessesService: BusinessesService;
   /** Paid services of an ad (decision 063): the owner's page data. */
   servicesService: ServicesService;
+  /** Static pages' texts, the FAQ, contact details and store links (decision 072). */
+  contentService: ContentService;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -130,6 +148,8 @@ declare module "fastify" {
     jobs: JobQueue;
     /** Notifications' entry point (`notify()`), for other modules and tests. */
     notifications: NotificationsService;
+    /** Staff broadcasts (decision 070), for tests (they run its job directly). */
+    broadcasts: BroadcastsService;
     /** The wallet, ledger and top-ups (decision 061), for other modules and tests. */
     money: MoneyService;
     /** Seller plans and their renewals (decision 064), for tests. */
@@ -285,6 +305,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     },
   });
   app.decorate("notifications", notificationsService);
+  const broadcastsService = createBroadcastsService({
+    db: database.db,
+    notifications: notificationsService,
+    sendJob: (name, data, tx) => jobs.send(name, data, tx),
+  });
+  app.decorate("broadcasts", broadcastsService);
   /** A trigger's failure is logged; the request that caused it still succeeds. */
   const softly =
     <A extends unknown[]>(what: string, run: (...args: A) => Promise<unknown>) =>
@@ -397,8 +423,9 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
   });
   await jobs.define<BroadcastJob>({
     name: notificationJobs.broadcast,
-    queue: { expireInSeconds: 3_600, retryLimit: 0 },
-    run: (data) => notificationsService.runBroadcast(data),
+    // A retry resumes after the last account reached (decision 070).
+    queue: { expireInSeconds: 3_600, retryLimit: 2 },
+    run: (data) => broadcastsService.run(data),
   });
   // Photos uploaded but never given to an ad go after a day.
   await jobs.define({
@@ -534,6 +561,11 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     blockUser: (userId, by) => accounts.users.blockUser(userId, by),
     notify: (userId, payload) => notificationsService.notify(userId, "moderationNotice", payload),
   });
+  const contentService = createContentService({
+    db: database.db,
+    contactPerIp: app.createRateCounter({ name: "contact-ip", max: 5, windowMs: 3_600_000 }),
+    contactPerContact: app.createRateCounter({ name: "contact-login", max: 3, windowMs: 3_600_000 }),
+  });
   app.decorate("services", {
     configService,
     catalogService,
@@ -544,6 +576,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     reviewsService,
     businessesService,
     servicesService,
+    contentService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -593,7 +626,22 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
           onBlocked: (userId) => app.realtime.endUser(userId, socketExceptionStatuses.blocked),
         }),
       });
+      await api.register(opsRoutes, {
+        opsService: createOpsService({ db: database.db, onRegionsChanged: () => configService.invalidate() }),
+      });
+      await api.register(dashboardPaymentsRoutes, { db: database.db, moneyService });
+      await api.register(dashboardSubscribesRoutes, { db: database.db });
+      await api.register(statsRoutes, { statsService: createStatsService({ db: database.db }) });
       await api.register(servicesRoutes, { servicesService });
+      await api.register(contentRoutes, { contentService });
+      await api.register(broadcastsRoutes, { broadcastsService });
+      await api.register(bannersRoutes, {
+        bannersService: createBannersService({ db: database.db, storage }),
+      });
+      await api.register(dashboardSettingsRoutes, {
+        db: database.db,
+        onChanged: () => configService.invalidate(),
+      });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError("ROUTE_NOT_FOUND");

@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { chunkLoadGuard } from "./lib/chunk-guard.ts";
 import { ensureLocale } from "./lib/i18n.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 import { loadSharedConfig, SharedConfigContext } from "./lib/shared-config.ts";
 
 // The page's texts and the shared configuration (loaded once, at start: S2.13) must be there before
@@ -24,3 +25,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

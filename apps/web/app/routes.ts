@@ -26,19 +26,30 @@ const groupedVerticalRoutes = verticals
   ]);
 
 /**
- * The dashboard's section pages (S2.8): a section's own module where it has one, else the
- * placeholder. Each section's loader applies the section gate (`applySectionGate`).
+ * The dashboard's section pages (S2.8), one module each. Each section's loader applies the section
+ * gate (`applySectionGate`).
  */
-const dashboardSectionModules: Partial<Record<(typeof dashboardSectionPages)[number], string>> = {
+const dashboardSectionModules: Record<(typeof dashboardSectionPages)[number], string> = {
   adds: "routes/dashboard/adds.tsx",
   photos: "routes/dashboard/photos.tsx",
   complaints: "routes/dashboard/complaints.tsx",
   history: "routes/dashboard/history.tsx",
   users: "routes/dashboard/users.tsx",
+  codes: "routes/dashboard/codes.tsx",
+  "code-access": "routes/dashboard/code-access.tsx",
+  regions: "routes/dashboard/regions.tsx",
   services: "routes/dashboard/services.tsx",
+  content: "routes/dashboard/content.tsx",
+  notification: "routes/dashboard/notification.tsx",
+  advertising: "routes/dashboard/advertising.tsx",
+  settings: "routes/dashboard/settings.tsx",
+  subscribes: "routes/dashboard/subscribes.tsx",
+  payments: "routes/dashboard/payments.tsx",
+  stats: "routes/dashboard/stats.tsx",
+  catalogue: "routes/dashboard/catalogue.tsx",
 };
 const dashboardSectionRoutes = dashboardSectionPages.map((section) =>
-  route(section, dashboardSectionModules[section] ?? "routes/dashboard/section.tsx", {
+  route(section, dashboardSectionModules[section], {
     id: `routes/dashboard/${section}`,
   }),
 );

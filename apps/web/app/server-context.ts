@@ -6,6 +6,8 @@ import { createContext } from "react-router";
 export interface Viewer {
   id: number;
   roles: string[];
+  /** Granted the dashboard's codes log in code-access. */
+  codeAccess: boolean;
 }
 
 export interface ServerContext {

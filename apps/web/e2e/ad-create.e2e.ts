@@ -229,7 +229,8 @@ describe("publishing a car ad", () => {
     const errors = consoleErrors(page);
     await signIn(seller);
     await visit(`/car/${carAd.id}/edit`);
-    expect(await page.getByTestId("catalog-picker-mark").inputValue()).toBe("Toyota");
+    // The pickers fill in once their catalogue lists arrive.
+    await poll(() => page.getByTestId("catalog-picker-mark").inputValue()).toBe("Toyota");
     expect(await page.getByTestId("field-year").inputValue()).toBe("2019");
     await page.getByTestId("step-price").click();
     await poll(stepTitle(page)).toBe("Цена и контакты");

@@ -5,6 +5,7 @@
  */
 import { randomInt } from "node:crypto";
 import sharp from "sharp";
+import { DEMO_PASSWORD, demoUsers } from "../../api/src/db/seed/users.seed.ts";
 import type { ServerLog } from "./test-server.ts";
 
 export interface SessionCookie {
@@ -140,6 +141,35 @@ function sessionCookies(headers: Headers): SessionCookie[] {
     const separator = pair.indexOf("=");
     return { name: pair.slice(0, separator), value: pair.slice(separator + 1), path };
   });
+}
+
+/**
+ * A staff member with a new session: every e2e server's database holds the demo staff accounts
+ * (`global-setup.ts`). Tests act with them but never change them (roles, blocks): they give roles
+ * to users of their own.
+ */
+export async function signInStaff(api: SeedApi, role: "admin" | "moderator" | "editor"): Promise<SeededUser> {
+  const demo = demoUsers.find((user) => user.roles.length === 1 && user.roles[0] === role);
+  if (!demo) throw new Error(`no demo account is ${role}`);
+  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const body = { login: demo.phone, password: DEMO_PASSWORD, device: DEVICE, source: "e2e seed" };
+  const answer = await call<{ accessToken: string; user: { id: number } }>(
+    api,
+    "POST",
+    "/api/auth/sign-in",
+    body,
+    undefined,
+    ip,
+  );
+  if (answer.status !== 200) throw new Error(`staff sign-in failed: ${JSON.stringify(answer.data)}`);
+  return {
+    accessToken: answer.data.accessToken,
+    cookies: sessionCookies(answer.headers),
+    userId: answer.data.user.id,
+    username: demo.username,
+    phone: demo.phone,
+    password: DEMO_PASSWORD,
+  };
 }
 
 /**

@@ -49,8 +49,12 @@ export function connectBrowser(): Promise<Browser> {
  * A server of the test's own (a copy of the run's seeded database), for a test that must see an
  * otherwise empty site or restart the server. Stop it when done.
  */
-export function startOwnServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer(env, { seededDataDir: inject("e2e").seededDataDir });
+export async function startOwnServer(env: Record<string, string> = {}): Promise<TestServer & SeedApi> {
+  const server = await startTestServer(env, { seededDataDir: inject("e2e").seededDataDir });
+  return Object.assign(server, {
+    baseUrl: server.url,
+    readCode: (to: string, purpose: string) => codeFromLog(server, to, purpose),
+  });
 }
 
 /** A username no other test uses. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import { openDatabase, seedDatabase } from "@unaa/api";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { seedDemoUsers } from "../../api/src/db/seed/users.seed.ts";
 import { launchOptions } from "./browser.ts";
 import { startTestServer } from "./test-server.ts";
 
@@ -49,11 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-/** The reference data every server starts with (what a new site seeds), migrated and seeded once. */
+/**
+ * The reference data every server starts with (what a new site seeds), migrated and seeded once,
+ * and the demo staff accounts (`signInStaff` in ad-seed.ts): roles live in the database, so a test
+ * of staff work signs one in instead of restarting a server to make an admin.
+ */
 async function seedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-e2e-seeded-"));
   const database = await openDatabase({ dataDir });
   await seedDatabase(database.db, { info() {} });
+  await seedDemoUsers(database.db);
   await database.close();
   return dataDir;
 }

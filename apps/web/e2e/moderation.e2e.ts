@@ -3,26 +3,10 @@
  * and rejects ads from the queue with the keyboard (the owner sees the reason in My ads), and
  * resolves a complaint (the reporter and the owner hear it).
  *
- * Roles and the moderation mode live in the database, so this file runs its own server: users are
- * made on it, it stops, one of them becomes a moderator and pre-moderation is set, and it starts
- * again on the same data.
+ * Its own server: the demo admin (`signInStaff`) turns pre-moderation on, which no other file
+ * should see.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
-import { openDatabase } from "../../api/src/db/client.ts";
-import { settings, users } from "../../api/src/db/schema/index.ts";
-import {
-  apiCall,
-  carAdBody,
-  codeFromLog,
-  pickCamry,
-  publishAd,
-  type SeedApi,
-  signUpByPhone,
-} from "./ad-seed.ts";
+import { apiCall, carAdBody, pickCamry, publishAd, signInStaff, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
 import {
   describe,
@@ -34,48 +18,32 @@ import {
   waitForHydration,
   withPage,
 } from "./fixtures.ts";
-import type { TestServer } from "./test-server.ts";
-
-function seedApi(server: TestServer): SeedApi {
-  return { baseUrl: server.url, readCode: (to, purpose) => codeFromLog(server, to, purpose) };
-}
 
 describe("moderation", () => {
   test("[S2.8] a moderator approves and rejects ads from the queue by keyboard, the owner sees the reason; a complaint is resolved", {
-    timeout: 240_000,
+    timeout: 180_000,
   }, async ({ page, browser }) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-moderation-e2e-"));
-    const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(48).toString("base64") };
-    let server = await startOwnServer(env);
+    const server = await startOwnServer();
     try {
-      const first = seedApi(server);
-      const owner = await signUpByPhone(first, uniqueName("mod_owner"));
-      const moderator = await signUpByPhone(first, uniqueName("mod_staff"));
-      const reporter = await signUpByPhone(first, uniqueName("mod_reporter"));
-      await server.stop();
-      const handle = await openDatabase({ dataDir });
-      try {
-        await handle.db
-          .update(users)
-          .set({ roles: ["moderator"] })
-          .where(eq(users.id, moderator.userId));
-        await handle.db
-          .insert(settings)
-          .values({ key: "moderationMode", value: "pre" })
-          .onConflictDoUpdate({ target: settings.key, set: { value: "pre" } });
-      } finally {
-        await handle.close();
-      }
-      server = await startOwnServer(env);
-      const api = seedApi(server);
-      const pick = await pickCamry(api);
+      const owner = await signUpByPhone(server, uniqueName("mod_owner"));
+      const moderator = await signInStaff(server, "moderator");
+      const reporter = await signUpByPhone(server, uniqueName("mod_reporter"));
+      const admin = await signInStaff(server, "admin");
+      await apiCall(
+        server,
+        "PUT",
+        "/api/dashboard/settings/moderationMode",
+        { value: "pre" },
+        admin.accessToken,
+      );
+      const pick = await pickCamry(server);
       const approved = await publishAd(
-        api,
+        server,
         owner.accessToken,
         carAdBody(pick, [], { description: "Первое" }),
       );
       const rejected = await publishAd(
-        api,
+        server,
         owner.accessToken,
         carAdBody(pick, [], { description: "Второе" }),
       );
@@ -119,7 +87,7 @@ describe("moderation", () => {
 
       // A complaint about the approved ad, resolved with a warning.
       await apiCall(
-        api,
+        server,
         "POST",
         `/api/ads/${approved.id}/complaints`,
         { reason: "fraud" },
@@ -134,7 +102,7 @@ describe("moderation", () => {
       await page.getByTestId("resolve-submit").click();
       await poll(() => complaint.count()).toBe(0);
       const notices = await apiCall<{ items: { kind: string; payload: { topic: string } }[] }>(
-        api,
+        server,
         "GET",
         "/api/notifications",
         undefined,
@@ -144,7 +112,6 @@ describe("moderation", () => {
       expect(errors).toEqual([]);
     } finally {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -297,6 +297,8 @@ describe("the phone menu (S2.17)", () => {
       for (const label of ["Cars", "Commercial", "Moto", "Services", "Catalogue"]) {
         expect(await menu.getByRole("link", { name: label, exact: true }).count()).toBe(1);
       }
+      // The account links are a chunk of their own, loaded with the drawer (decision 042).
+      await menu.getByRole("link", { name: "Sign in", exact: true }).waitFor({ state: "visible" });
       await menu.getByRole("link", { name: "Catalogue", exact: true }).click();
       await page.waitForURL(`${server.url}/en/catalog`);
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);

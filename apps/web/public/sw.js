@@ -1,12 +1,49 @@
-// The site's service worker: web push only (decision 054). A push carries
-// { id, kind, title, body, link }; it is shown as a notification, and a click focuses a tab
-// already on that page or opens it.
-self.addEventListener("install", () => {
-  self.skipWaiting();
+// The site's service worker. Web push (decision 054): a push carries { id, kind, title, body,
+// link }; it is shown as a notification, and a click focuses a tab already on that page or opens
+// it. The installable app (decision 072): pages come from the network, and when it cannot be
+// reached the small offline page precached at install answers instead. Nothing else is cached:
+// no API answer and no page (pages may be a signed-in person's).
+const offlineCache = "unaa-offline-v1";
+const offlinePage = "/offline.html";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(offlineCache)
+      .then((cache) => cache.addAll([offlinePage, "/favicon.svg"]))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("unaa-offline-") && name !== offlineCache)
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate") {
+    // Network first, never stored; the offline page only when the network fails.
+    event.respondWith(fetch(request).catch(() => caches.match(offlinePage, { cacheName: offlineCache })));
+    return;
+  }
+  // The offline page's own icon, while offline.
+  if (url.pathname === "/favicon.svg") {
+    event.respondWith(fetch(request).catch(() => caches.match("/favicon.svg", { cacheName: offlineCache })));
+  }
 });
 
 self.addEventListener("push", (event) => {

@@ -332,3 +332,19 @@ export type CatalogGenerationInput = z.infer<typeof catalogGenerationInputSchema
 export type CatalogGenerationPatch = z.infer<typeof catalogGenerationPatchSchema>;
 export type CatalogComplectationInput = z.infer<typeof catalogComplectationInputSchema>;
 export type CatalogComplectationPatch = z.infer<typeof catalogComplectationPatchSchema>;
+
+/**
+ * Staff lists (the dashboard's catalogue section): the entries of one parent, hidden ones
+ * included, merged ones left out (they live on as the entry they were merged into).
+ */
+export const catalogStaffMarksResponseSchema = z.object({
+  kind: catalogKindSchema,
+  items: z.array(catalogStaffMarkSchema),
+});
+export const catalogStaffModelsResponseSchema = z.object({ items: z.array(catalogStaffModelSchema) });
+export const catalogStaffGenerationsResponseSchema = z.object({
+  items: z.array(catalogStaffGenerationSchema),
+});
+export type CatalogStaffMarks = z.infer<typeof catalogStaffMarksResponseSchema>;
+export type CatalogStaffModels = z.infer<typeof catalogStaffModelsResponseSchema>;
+export type CatalogStaffGenerations = z.infer<typeof catalogStaffGenerationsResponseSchema>;

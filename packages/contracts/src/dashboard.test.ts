@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { dashboardSectionNames, dashboardSections, historyOwnOnly, sectionAccess } from "./dashboard.ts";
 
 describe("dashboard access matrix", () => {
-  it("[S2.8] lists the spec's 16 sections and the catalogue", () => {
-    expect(dashboardSectionNames).toHaveLength(17);
-    expect(new Set(dashboardSectionNames).size).toBe(17);
+  it("[S2.8] lists the spec's 16 sections, content and the catalogue", () => {
+    expect(dashboardSectionNames).toHaveLength(18);
+    expect(new Set(dashboardSectionNames).size).toBe(18);
   });
 
   it("hides every section from users and guests", () => {
@@ -22,6 +22,7 @@ describe("dashboard access matrix", () => {
       "regions",
       "history",
       "stats",
+      "content",
       "catalogue",
     ]);
     expect(sectionAccess(["editor"], "regions")).toBe("W");

@@ -22,6 +22,7 @@ export const dashboardSectionNames = [
   "history",
   "stats",
   "settings",
+  "content",
   "catalogue",
 ] as const;
 export type DashboardSection = (typeof dashboardSectionNames)[number];
@@ -42,6 +43,7 @@ export const dashboardMatrix: Record<Role, Partial<Record<DashboardSection, Sect
     regions: "W",
     history: "R",
     stats: "R",
+    content: "W",
     catalogue: "W",
   },
   moderator: {
@@ -57,6 +59,7 @@ export const dashboardMatrix: Record<Role, Partial<Record<DashboardSection, Sect
     payments: "R",
     history: "R",
     stats: "R",
+    content: "W",
     catalogue: "W",
   },
   admin: {
@@ -76,6 +79,7 @@ export const dashboardMatrix: Record<Role, Partial<Record<DashboardSection, Sect
     history: "R",
     stats: "R",
     settings: "W",
+    content: "W",
     catalogue: "W",
   },
 };
@@ -130,16 +134,27 @@ export const staffActions = [
   "user.block",
   "user.unblock",
   "user.roles",
+  "code-access.grant",
+  "code-access.revoke",
   "review.hide",
   "review.restore",
   "business.verification",
   "payment.adjustment",
   "refund",
   "price.change",
+  "plan.change",
+  "subscription.cancel",
   "setting.change",
   "notification.broadcast",
+  "banner.create",
+  "banner.update",
+  "banner.delete",
   "catalogue.edit",
+  "region.edit",
+  "town.edit",
+  "town.add",
   "content.edit",
+  "contact.handle",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -153,9 +168,15 @@ export const auditObjectTypes = [
   "business",
   "payment",
   "price",
+  "plan",
+  "subscription",
   "setting",
   "notification",
+  "banner",
   "catalogue",
+  "region",
+  "town",
   "content",
+  "contact-message",
 ] as const;
 export type AuditObjectType = (typeof auditObjectTypes)[number];

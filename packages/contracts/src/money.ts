@@ -13,7 +13,9 @@ export const tyiynPerSom = 100;
 
 /**
  * What moves a balance. `adjustment` is staff's, with a reason; `service_refund` gives back the unused
- * part of paid services of an ad staff removed (decision 063); the sign of an amount is its direction.
+ * part of paid services of an ad staff removed (decision 063); `staff_refund` is an admin's refund of
+ * one purchase (decision 068, its reference `ledger:<purchase entry id>`); the sign of an amount is its
+ * direction.
  */
 export const ledgerEntryKinds = [
   "top_up",
@@ -22,6 +24,7 @@ export const ledgerEntryKinds = [
   "adjustment",
   "plan_renewal",
   "service_refund",
+  "staff_refund",
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 

@@ -7,8 +7,9 @@
 import { z } from "zod";
 import { adRejectReasons } from "./ads/ad-rules.ts";
 import { currencies } from "./car-values.ts";
-import { recordIdParamSchema } from "./ids.ts";
+import { recordIdParamSchema, recordIdSchema } from "./ids.ts";
 import { complaintKinds, complaintOutcomes, moderationNoticeTopics } from "./moderation.ts";
+import { safeRedirectPath } from "./safe-redirect.ts";
 import { textInput } from "./text.ts";
 
 export const notificationKinds = [
@@ -301,13 +302,92 @@ export const pushMessageSchema = z.object({
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 
-// ---- Staff broadcast ---------------------------------------------------------------------------
+// ---- Staff broadcast (dashboard → notification, decision 070) ----------------------------------
 
+/** Whom a broadcast goes to by role: `user` is an account without staff roles. */
+export const broadcastRoles = ["user", "editor", "moderator", "admin"] as const;
+export type BroadcastRole = (typeof broadcastRoles)[number];
+export const broadcastStatuses = ["queued", "sending", "sent"] as const;
+export type BroadcastStatus = (typeof broadcastStatuses)[number];
+/** How many broadcasts one staff member may send in an hour (more answer 429 `RATE_LIMITED`). */
+export const broadcastsPerHour = 3;
+
+const broadcastTitle = () => textInput().trim().min(1).max(broadcastTitleMax);
+const broadcastText = () => textInput().trim().min(1).max(broadcastTextMax);
+
+/** A same-origin path only (`safeRedirectPath` keeps it as written). */
+const broadcastLinkSchema = textInput()
+  .trim()
+  .max(500)
+  .refine((link) => safeRedirectPath(link, "") === link, "must be a path on this site")
+  .describe("A path on this site: where the notice leads");
+
+export const broadcastSegmentSchema = z.object({
+  regionId: recordIdSchema.nullable().default(null).describe("Accounts with a live ad there"),
+  role: z.enum(broadcastRoles).nullable().default(null),
+  hasActiveAds: z.boolean().default(false).describe("Only accounts with an active ad"),
+});
+export type BroadcastSegment = z.infer<typeof broadcastSegmentSchema>;
+
+export const broadcastChannelsSchema = z
+  .object({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() })
+  .refine((channels) => channels.inApp || channels.email || channels.push, {
+    message: "choose at least one channel",
+    path: ["inApp"],
+  });
+export type BroadcastChannels = z.infer<typeof broadcastChannelsSchema>;
+
+/** Plain text in every language (each recipient reads their own); all three are required. */
 export const broadcastInputSchema = z.object({
-  title: textInput().trim().min(1).max(broadcastTitleMax),
-  text: textInput().trim().min(1).max(broadcastTextMax),
-  link: linkSchema.nullable().default(null),
+  title: z.object({ ky: broadcastTitle(), ru: broadcastTitle(), en: broadcastTitle() }),
+  text: z.object({ ky: broadcastText(), ru: broadcastText(), en: broadcastText() }),
+  link: broadcastLinkSchema.nullable().default(null),
+  channels: broadcastChannelsSchema,
+  segment: broadcastSegmentSchema.default({ regionId: null, role: null, hasActiveAds: false }),
 });
 export type BroadcastInput = z.infer<typeof broadcastInputSchema>;
 
-export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
+export const broadcastPreviewSchema = z.object({
+  recipients: z.number().int().describe("Accounts the segment matches now"),
+  notices: z.object({
+    ky: z.object({ title: z.string(), body: z.string() }),
+    ru: z.object({ title: z.string(), body: z.string() }),
+    en: z.object({ title: z.string(), body: z.string() }),
+  }),
+});
+export type BroadcastPreview = z.infer<typeof broadcastPreviewSchema>;
+
+export const broadcastSchema = z.object({
+  id: z.number().int(),
+  title: z.object({ ky: z.string(), ru: z.string(), en: z.string() }),
+  text: z.object({ ky: z.string(), ru: z.string(), en: z.string() }),
+  link: z.string().nullable(),
+  channels: z.object({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() }),
+  segment: z.object({
+    regionId: z.number().int().nullable(),
+    role: z.enum(broadcastRoles).nullable(),
+    hasActiveAds: z.boolean(),
+  }),
+  status: z.enum(broadcastStatuses),
+  recipients: z.number().int().describe("Accounts the segment matched when it was sent"),
+  sentCount: z.number().int().describe("Accounts handed the notice so far"),
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type Broadcast = z.infer<typeof broadcastSchema>;
+
+export const broadcastListQuerySchema = z.object({
+  cursor: textInput()
+    .regex(/^\d{1,19}$/, "must be a `nextCursor`")
+    .optional()
+    .describe("`nextCursor` of the previous page"),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type BroadcastListQuery = z.infer<typeof broadcastListQuerySchema>;
+
+export const broadcastPageSchema = z.object({
+  items: z.array(broadcastSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BroadcastPage = z.infer<typeof broadcastPageSchema>;

@@ -36,6 +36,9 @@ export const meSchema = z.object({
   emailConfirmed: z.boolean(),
   phones: z.array(userPhoneSchema),
   roles: z.array(roleSchema),
+  codeAccess: z
+    .boolean()
+    .describe("Granted the dashboard's codes log in code-access (moderators read it then)"),
   favoriteAds: z.array(z.number().int()).describe("Ids of the user's favorite ads"),
   hasPassword: z
     .boolean()

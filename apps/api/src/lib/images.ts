@@ -137,6 +137,25 @@ async function encodeAvatar(input: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * An advertising banner (decision 071): any JPEG, PNG, WebP or HEIC → a WebP of exactly its slot's
+ * size (cropped to the ratio, around the most interesting part), upright, without metadata.
+ * Throws `IMAGE_UNSUPPORTED` or `IMAGE_TOO_LARGE`.
+ */
+export function processBanner(input: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return inImagePool(async () => {
+    const { image } = await openImage(input, MAX_INPUT_PIXELS);
+    try {
+      return await image
+        .resize(size.width, size.height, { fit: "cover", position: "attention" })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch (error) {
+      throw toImageError(error);
+    }
+  });
+}
+
 export interface EncodedAdPhoto {
   /** Of the largest stored size (upright). */
   width: number;

@@ -42,7 +42,10 @@ export interface AccessClaims {
 
 const ISSUER = "unaa";
 
-/** The access token: HS256 JWT, 15 minutes, claims `sub` (user id), `sid` (session id), `roles`. */
+/**
+ * The access token: HS256 JWT, 15 minutes, claims `sub` (user id), `sid` (session id), `roles` and a
+ * random `jti`, so two tokens issued in the same second (a refresh right after sign-in) still differ.
+ */
 export function signAccessToken(key: KeyObject, claims: AccessClaims, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ sid: claims.sessionId, roles: claims.roles })
@@ -50,6 +53,7 @@ export function signAccessToken(key: KeyObject, claims: AccessClaims, now = Date
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
+    .setJti(randomBytes(9).toString("base64url"))
     .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
     .sign(key);
 }

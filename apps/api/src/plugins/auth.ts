@@ -107,9 +107,13 @@ export const sectionExtension = "x-dashboard-section";
  * A dashboard endpoint's guard and declaration in one: spread `preValidation` into the route's
  * options (checked before the body is read) and `extension` into its schema.
  */
-export function dashboardSection(section: DashboardSection, level: SectionAccess) {
+export function dashboardSection(
+  section: DashboardSection,
+  level: SectionAccess,
+  codeAccess?: (user: RequestUser) => Promise<boolean>,
+) {
   return {
-    preValidation: requireSection(section, level),
+    preValidation: requireSection(section, level, codeAccess),
     extension: { [sectionExtension]: `${section}:${level}` },
   };
 }

@@ -13,7 +13,9 @@ import {
   catalogGenerations,
   catalogMarks,
   catalogModels,
+  contactMessages,
   payments,
+  plans,
   users,
 } from "../db/schema/index.ts";
 import {
@@ -38,7 +40,7 @@ import {
   type TestClient,
   waitOutResendLimit,
 } from "../modules/auth/auth-test-kit.ts";
-import { credit, readBalance } from "../modules/money/ledger.ts";
+import { credit, readBalance, spend } from "../modules/money/ledger.ts";
 import { authHeaders, type PersonaName, personaNames, signUpPersona } from "./personas.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 import { multipartBody } from "./upload-kit.ts";
@@ -91,6 +93,13 @@ const dashboardModerators = (status: number): Statuses => ({
   moderator: status,
   admin: status,
 });
+/** A broadcast to admins only (the job is not run here). */
+const accessBroadcast = {
+  title: { ky: "Текшерүү", ru: "Проверка", en: "Access matrix" },
+  text: { ky: "Кабар", ru: "Рассылка", en: "A broadcast" },
+  channels: { inApp: true, email: false, push: false },
+  segment: { role: "admin" },
+};
 /** Moderators and admins acting on the owner's ad. */
 const moderators = (status: number): Statuses => ({ ...ownerOnly(404), moderator: status, admin: status });
 
@@ -132,6 +141,40 @@ async function newPhoto(): Promise<number> {
   });
   if (response.statusCode !== 201) throw new Error(response.body);
   return response.json<{ id: number }>().id;
+}
+
+/** A banner campaign on the home page (uploaded and created by an admin). */
+async function newBanner(): Promise<{ id: number; body: Record<string, unknown> }> {
+  const staff = personas.admin as Account;
+  const { payload, contentType } = multipartBody([
+    { field: "file", filename: "banner.png", type: "image/png", data: image },
+  ]);
+  const upload = await harness.app.inject({
+    method: "POST",
+    url: "/api/dashboard/banners/images?slot=home-top",
+    headers: { ...authHeaders(staff), "content-type": contentType },
+    payload,
+  });
+  if (upload.statusCode !== 201) throw new Error(upload.body);
+  const body = {
+    title: "Access matrix",
+    image: upload.json<{ image: string }>().image,
+    link: "/cars",
+    slot: "home-top",
+    startsOn: "2026-01-01",
+    endsOn: "2026-01-02",
+    locales: ["ru"],
+    weight: 1,
+    isActive: false,
+  };
+  const created = await harness.app.inject({
+    method: "POST",
+    url: "/api/dashboard/banners",
+    headers: authHeaders(staff),
+    payload: body,
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return { id: created.json<{ id: number }>().id, body };
 }
 
 /** A confirmed phone added to the owner's account (the code from the outbox). */
@@ -306,6 +349,15 @@ async function newOwnerAdWithRaiseMoney(): Promise<number> {
   return newActiveAd();
 }
 
+/** A new plan renewal of the owner's (100 tyiyn, credited first): its ledger entry, for a staff refund. */
+async function newOwnerPurchaseEntry(): Promise<number> {
+  const entry = await harness.database.db.transaction(async (tx) => {
+    await credit(tx, owner.userId, 100, { kind: "adjustment", reason: "access matrix" });
+    return spend(tx, owner.userId, 100, "plan_renewal", "plan:access-matrix");
+  });
+  return entry.id;
+}
+
 const uniqueSlug = (prefix: string) => `${prefix}-${randomInt(1, 1_000_000_000)}`;
 
 type CatalogLevelPath = "marks" | "models" | "generations" | "complectations";
@@ -350,6 +402,20 @@ const fixed =
   async () => ({ url, ...(payload === undefined ? {} : { payload }) });
 
 const catalogLevels: CatalogLevelPath[] = ["marks", "models", "generations", "complectations"];
+const catalogStaffLists: Record<string, Row> = {
+  "GET /api/catalog/staff/marks": {
+    call: fixed("/api/catalog/staff/marks?kind=car"),
+    expect: catalogStaff(200),
+  },
+  "GET /api/catalog/staff/marks/{id}/models": {
+    call: async () => ({ url: `/api/catalog/staff/marks/${car.markId}/models` }),
+    expect: catalogStaff(200),
+  },
+  "GET /api/catalog/staff/models/{id}/generations": {
+    call: async () => ({ url: `/api/catalog/staff/models/${car.modelId}/generations` }),
+    expect: catalogStaff(200),
+  },
+};
 const catalogStaffRows: Record<string, Row> = Object.fromEntries(
   catalogLevels.flatMap((level) => {
     return [
@@ -541,6 +607,7 @@ const matrix: Record<string, Row> = {
     expect: open(200),
   },
   "GET /api/catalog/search": { call: fixed("/api/catalog/search?q=toy"), expect: open(200) },
+  ...catalogStaffLists,
   ...catalogStaffRows,
   "GET /api/ads": { call: fixed("/api/ads?vertical=car"), expect: open(200) },
   "POST /api/ads": { call: async () => ({ url: "/api/ads", payload: bodies.car }), expect: signedIn(201) },
@@ -748,14 +815,6 @@ const matrix: Record<string, Row> = {
     }),
     expect: signedIn(204),
   },
-  // Admins only; anyone else is told there is no such route (decision 029).
-  "POST /api/notifications/broadcast": {
-    call: async () => ({
-      url: "/api/notifications/broadcast",
-      payload: { title: "Access matrix", text: "A broadcast", link: null },
-    }),
-    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 202 },
-  },
   // Reviews: "user" is the seller of the reviews a row names (or, to change one, their author).
   "GET /api/reviews": { call: fixed("/api/reviews?rating=5&vertical=car"), expect: open(200) },
   "GET /api/reviews/sellers/{sellerId}": {
@@ -956,6 +1015,56 @@ const matrix: Record<string, Row> = {
     call: async () => ({ url: `/api/payments/users/${owner.userId}/ledger` }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 200, admin: 200 },
   },
+  // Dashboard → notification (decision 070): editors, moderators and admins write.
+  "GET /api/dashboard/notifications/broadcasts": {
+    call: fixed("/api/dashboard/notifications/broadcasts"),
+    expect: catalogStaff(200),
+  },
+  "POST /api/dashboard/notifications/preview": {
+    call: async () => ({ url: "/api/dashboard/notifications/preview", payload: accessBroadcast }),
+    expect: catalogStaff(200),
+  },
+  "POST /api/dashboard/notifications/broadcasts": {
+    call: async () => ({ url: "/api/dashboard/notifications/broadcasts", payload: accessBroadcast }),
+    expect: catalogStaff(202),
+  },
+  // Dashboard → advertising (decision 071): editors, moderators and admins write.
+  "GET /api/dashboard/banners": { call: fixed("/api/dashboard/banners"), expect: catalogStaff(200) },
+  "POST /api/dashboard/banners/images": {
+    call: async () => {
+      const { payload, contentType } = multipartBody([
+        { field: "file", filename: "banner.png", type: "image/png", data: image },
+      ]);
+      return {
+        url: "/api/dashboard/banners/images?slot=ad-page",
+        payload,
+        headers: { "content-type": contentType },
+      };
+    },
+    expect: catalogStaff(201),
+  },
+  "POST /api/dashboard/banners": {
+    call: async () => ({ url: "/api/dashboard/banners", payload: (await newBanner()).body }),
+    expect: catalogStaff(201),
+  },
+  "PUT /api/dashboard/banners/{id}": {
+    call: async () => {
+      const { id, body } = await newBanner();
+      return { url: `/api/dashboard/banners/${id}`, payload: { ...body, weight: 2 } };
+    },
+    expect: catalogStaff(200),
+  },
+  "DELETE /api/dashboard/banners/{id}": {
+    call: async () => ({ url: `/api/dashboard/banners/${(await newBanner()).id}` }),
+    expect: catalogStaff(204),
+  },
+  // The site's banner slots: public.
+  "GET /api/banners": { call: fixed("/api/banners?slot=home-top&locale=ru"), expect: open(200) },
+  "POST /api/banners/events": {
+    call: async () => ({ url: "/api/banners/events", payload: { impressions: [999_999] } }),
+    expect: open(204),
+  },
+  "GET /api/banners/{id}/click": { call: fixed("/api/banners/999999/click"), expect: open(302) },
   // The dashboard's own endpoints (decision 065): each by its section of product.md's matrix.
   "GET /api/dashboard/overview": {
     call: async () => ({ url: "/api/dashboard/overview" }),
@@ -994,6 +1103,152 @@ const matrix: Record<string, Row> = {
       payload: { roles: ["editor"] },
     }),
     expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  // Site content (decision 072): the contact form is anyone's; the content section is all staff's.
+  "POST /api/contact": {
+    call: async () => ({
+      url: "/api/contact",
+      payload: { name: "Matrix", contact: nextEmail(), message: "A message from the access matrix." },
+    }),
+    expect: open(200),
+  },
+  "GET /api/dashboard/content": {
+    call: async () => ({ url: "/api/dashboard/content" }),
+    expect: catalogStaff(200),
+  },
+  "PUT /api/dashboard/content/pages/{page}": {
+    call: async () => ({
+      url: "/api/dashboard/content/pages/contact",
+      payload: { ru: "Пишите нам.", ky: "Бизге жазыңыз.", en: "Write to us." },
+    }),
+    expect: catalogStaff(200),
+  },
+  "PUT /api/dashboard/content/faq": {
+    call: async () => {
+      const text = { ru: "Вопрос?", ky: "Суроо?", en: "Question?" };
+      return {
+        url: "/api/dashboard/content/faq",
+        payload: { topics: [{ title: text, questions: [{ question: text, answer: text }] }] },
+      };
+    },
+    expect: catalogStaff(200),
+  },
+  "GET /api/dashboard/content/messages": {
+    call: async () => ({ url: "/api/dashboard/content/messages?status=new" }),
+    expect: catalogStaff(200),
+  },
+  "POST /api/dashboard/content/messages/{id}/handled": {
+    call: async () => {
+      const [message] = await harness.database.db
+        .insert(contactMessages)
+        .values({
+          name: "Matrix",
+          contact: "matrix@mail.kg",
+          message: "Matrix message",
+          topic: "general",
+          locale: "en",
+        })
+        .returning({ id: contactMessages.id });
+      return { url: `/api/dashboard/content/messages/${message?.id}/handled` };
+    },
+    expect: catalogStaff(200),
+  },
+  // Codes log, code access and regions (decision 067). No persona is granted the codes log.
+  "GET /api/dashboard/codes": {
+    call: async () => ({ url: "/api/dashboard/codes" }),
+    expect: { ...catalogStaff(404), moderator: 404, admin: 200 },
+  },
+  "GET /api/dashboard/code-access": {
+    call: async () => ({ url: "/api/dashboard/code-access" }),
+    expect: { ...catalogStaff(404), moderator: 404, admin: 200 },
+  },
+  "PUT /api/dashboard/code-access/{id}": {
+    call: async () => ({
+      url: `/api/dashboard/code-access/${((await signUpPersona(harness, "moderator")) as Account).userId}`,
+      payload: { granted: true },
+    }),
+    expect: { ...catalogStaff(404), moderator: 404, admin: 200 },
+  },
+  "GET /api/dashboard/regions": { call: fixed("/api/dashboard/regions"), expect: catalogStaff(200) },
+  "GET /api/dashboard/stats": { call: fixed("/api/dashboard/stats"), expect: catalogStaff(200) },
+  "GET /api/dashboard/stats.csv": { call: fixed("/api/dashboard/stats.csv"), expect: catalogStaff(200) },
+  "PUT /api/dashboard/regions/{id}": {
+    call: async () => ({
+      url: "/api/dashboard/regions/999999",
+      payload: { name: { ky: "А", ru: "А", en: "A" }, position: 0, hidden: false },
+    }),
+    expect: catalogStaff(404),
+  },
+  "PUT /api/dashboard/towns/{id}": {
+    call: async () => ({
+      url: "/api/dashboard/towns/999999",
+      payload: { name: { ky: "А", ru: "А", en: "A" }, position: 0, hidden: false },
+    }),
+    expect: catalogStaff(404),
+  },
+  "POST /api/dashboard/regions/{id}/towns": {
+    call: async () => ({
+      url: `/api/dashboard/regions/${places.regionId}/towns`,
+      payload: {
+        slug: `matrix-${randomInt(1_000_000_000)}`,
+        kind: "village",
+        name: { ky: "А", ru: "А", en: "A" },
+      },
+    }),
+    expect: catalogStaff(200),
+  },
+  // Site settings (decision 069): admins only.
+  "GET /api/dashboard/settings": {
+    call: async () => ({ url: "/api/dashboard/settings" }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  "PUT /api/dashboard/settings/{key}": {
+    call: async () => ({ url: "/api/dashboard/settings/adLifetimeDays", payload: { value: 30 } }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  // Dashboard → payments and subscribes (decision 068): admins write, moderators read.
+  "GET /api/dashboard/payments": {
+    call: fixed("/api/dashboard/payments?kind=adjustment"),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  "POST /api/dashboard/payments/adjustments": {
+    call: async () => ({
+      url: "/api/dashboard/payments/adjustments",
+      payload: { userId: owner.userId, amount: 100, reason: "Access matrix" },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 201 },
+  },
+  "POST /api/dashboard/payments/{entryId}/refund": {
+    call: async () => ({
+      url: `/api/dashboard/payments/${await newOwnerPurchaseEntry()}/refund`,
+      payload: { amount: 1, reason: "Access matrix" },
+    }),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 201 },
+  },
+  "GET /api/dashboard/subscribes/plans": {
+    call: fixed("/api/dashboard/subscribes/plans"),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  // The plan's own values written back: the plan rows above buy it at its price.
+  "PUT /api/dashboard/subscribes/plans/{code}": {
+    call: async () => {
+      const [plan] = await harness.database.db.select().from(plans).orderBy(asc(plans.id)).limit(1);
+      if (!plan) throw new Error("no plan");
+      const { names, price, adLimits, raiseCredits, isActive } = plan;
+      return {
+        url: `/api/dashboard/subscribes/plans/${plan.code}`,
+        payload: { names, price, adLimits, raiseCredits, isActive },
+      };
+    },
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 200 },
+  },
+  "GET /api/dashboard/subscribes": {
+    call: fixed("/api/dashboard/subscribes"),
+    expect: { ...catalogStaff(404), moderator: 200, admin: 200 },
+  },
+  "POST /api/dashboard/subscribes/{id}/cancel": {
+    call: fixed("/api/dashboard/subscribes/999999/cancel"),
+    expect: { ...catalogStaff(404), editor: 404, moderator: 404, admin: 404 },
   },
   // Paid services (decision 063): the owner's ad only — anyone else, a guest too, is told it does
   // not exist; prices are the admins'.

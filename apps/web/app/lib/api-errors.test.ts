@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { errorMessages, locales } from "@unaa/contracts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { describeApiError } from "./api-errors.ts";
+import { errorCodeText } from "./error-code-text.ts";
+import { ensureErrorMessages, errorMessage, errorMessagesOf } from "./error-messages.ts";
 import { HttpError, NetworkError } from "./http-client.ts";
 
 const texts: Record<string, string> = {
@@ -13,7 +16,24 @@ function httpError(code: string, errors: HttpError["errors"] = [], message = "se
   return new HttpError({ status: 400, code, message, errors, body: {}, method: "POST", path: "/api/x" });
 }
 
+describe("the API's error messages, one language at a time", () => {
+  it("[S8.2] shows the API's own message until the language's messages are loaded, then theirs", async () => {
+    const error = httpError("CODE_INVALID", [], "Неверный код (API)");
+    expect(errorMessagesOf("ky")).toBeUndefined();
+    expect(errorCodeText(error, "ky")).toBe("Неверный код (API)");
+    await ensureErrorMessages("ky");
+    expect(errorCodeText(error, "ky")).toBe(errorMessages.ky.CODE_INVALID);
+    expect(errorMessage("ky", "NO_SUCH_CODE")).toBeUndefined();
+  });
+
+  it("loads each locale as its own module, with the same texts as `errorMessages`", async () => {
+    for (const locale of locales) expect(await ensureErrorMessages(locale)).toEqual(errorMessages[locale]);
+  });
+});
+
 describe("API errors in forms", () => {
+  beforeAll(() => Promise.all(locales.map(ensureErrorMessages)));
+
   const fields = ["login", "code", "password", "username"];
 
   it("[S8.2] places a code's message beside its field, in the interface language", () => {

@@ -3,7 +3,8 @@
  * form. Codes cross the wire; the texts come from contracts' error messages and from the
  * `auth.fieldError.*` translations, so they follow the interface language.
  */
-import { type ErrorCode, errorMessages, type Locale } from "@unaa/contracts";
+import type { ErrorCode, Locale } from "@unaa/contracts";
+import { errorCodeText } from "./error-code-text.ts";
 import { HttpError, NetworkError } from "./http-client.ts";
 
 export interface FormErrorTexts {
@@ -43,15 +44,6 @@ export const defaultFieldOfCode: Partial<Record<ErrorCode, string>> = {
   IMAGE_UNSUPPORTED: "file",
   FILE_REQUIRED: "file",
 };
-
-function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(errorMessages.ru, code);
-}
-
-/** The text of a top-level code in the interface language, else what the API said. */
-export function errorCodeText(error: HttpError, locale: Locale): string {
-  return isErrorCode(error.code) ? errorMessages[locale][error.code] : error.message;
-}
 
 export function describeApiError(error: unknown, options: DescribeOptions): FormErrorTexts {
   const { translate, locale } = options;

@@ -7,6 +7,7 @@ import {
 import type { GateViewer } from "./gates.ts";
 import { stripLocale } from "./i18n.ts";
 import { notFound } from "./not-found.ts";
+import { pagePathOf } from "./route-url.ts";
 
 /** The sections with a page of their own under /dashboard (`index` is /dashboard itself, S2.8). */
 export const dashboardSectionPages = dashboardSectionNames.filter(
@@ -31,15 +32,16 @@ export function dashboardSectionOf(pathname: string): DashboardSection | null {
 /**
  * The section gate (product.md section 1, decision 065), after the dashboard gate: the page of a
  * section the viewer's roles do not open is the 404 page, as the dashboard is for non-staff.
- * Returns the section and the viewer's access to it ("R": read-only screens).
+ * Returns the section and the viewer's access to it ("R": read-only screens). The section is read
+ * from the page's path, also when a client-side navigation asks for `/dashboard/stats.data`.
  */
 export function applySectionGate(
   viewer: GateViewer | null,
   request: Request,
 ): { section: DashboardSection; access: SectionAccess } {
   const url = new URL(request.url);
-  const section = dashboardSectionOf(url.pathname);
-  const access = section && sectionAccess(viewer?.roles, section);
+  const section = dashboardSectionOf(pagePathOf(request));
+  const access = section && sectionAccess(viewer?.roles, section, { codeAccess: viewer?.codeAccess });
   if (!section || !access) notFound(url);
   return { section, access };
 }

@@ -1,16 +1,22 @@
 import type { Locale } from "@unaa/contracts";
+import { ensureErrorMessages, errorMessage } from "./error-messages.ts";
 import type { HttpError } from "./http-client.ts";
 
 /**
- * `errorCodeText` (api-errors.ts) fetched when an error happens: a page that only needs it after a
- * failed request keeps the error messages of all three languages off its first load. When that
- * module cannot load, the API's own message is shown: it is in the request's `X-Lang` already.
+ * The text of an error's top-level code in the interface language, else what the API said: the
+ * API's `message` is in the request's `X-Lang` already, so until the messages of the language are
+ * loaded (error-messages.ts), or when they cannot load, it is the same text.
  */
+export function errorCodeText(error: HttpError, locale: Locale): string {
+  return errorMessage(locale, error.code) ?? error.message;
+}
+
+/** `errorCodeText` after loading the language's messages, for a page that has not loaded them. */
 export async function loadErrorCodeText(error: HttpError, locale: Locale): Promise<string> {
   try {
-    const { errorCodeText } = await import("./api-errors.ts");
-    return errorCodeText(error, locale);
+    await ensureErrorMessages(locale);
   } catch {
-    return error.message;
+    // The API's own message is shown.
   }
+  return errorCodeText(error, locale);
 }

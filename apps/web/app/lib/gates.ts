@@ -7,6 +7,8 @@ import { notFound } from "./not-found.ts";
 
 export interface GateViewer {
   roles: readonly string[];
+  /** Granted the dashboard's codes log in code-access (opens `codes` to a moderator). */
+  codeAccess?: boolean;
 }
 
 /**

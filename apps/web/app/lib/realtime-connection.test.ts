@@ -139,6 +139,22 @@ describe("the realtime connection", () => {
     ]);
   });
 
+  it("[S4.11] reconnects after TokenExpiredError also when the refreshed token is the same string", async () => {
+    const { state, sockets, refresh, settle } = setUp();
+    // A token signed in the same second as the last one is byte for byte the same.
+    refresh.mockImplementation(async () => state.setSession(user(1), "token-1"));
+    state.setSession(user(1), "token-1");
+    await settle();
+    sockets[0]?.receive("connect");
+    sockets[0]?.receive("exception", { status: "TokenExpiredError" });
+    await settle();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(sockets.map((socket) => [socket.token, socket.disconnected])).toEqual([
+      ["token-1", true],
+      ["token-1", false],
+    ]);
+  });
+
   it("[S8.4] only logs other socket exceptions", async () => {
     const { state, sockets, refresh, log, settle } = setUp();
     state.setSession(user(1), "token-1");

@@ -85,8 +85,17 @@ export function startRealtimeConnection(options: RealtimeConnectionOptions): () 
       }
       if (socket === opened) close();
       // The refreshed token reaches the state, which reconnects; a failed refresh clears the session.
+      // A token issued in the same second as the last one is the same string and changes nothing in
+      // the state: then this reconnects with it itself.
+      const before = generation;
       options
         .refresh()
+        .then(() => {
+          if (generation === before && token && !socket) {
+            generation += 1;
+            void open(token, generation);
+          }
+        })
         .catch((error: unknown) => log("realtime: refresh after TokenExpiredError failed", error));
     });
   }

@@ -1,8 +1,28 @@
-import { TitledPage } from "../components/titled-page.tsx";
+import { serverContext } from "#server-context";
+import { ContactDetailsCard } from "../features/content/contact-details.tsx";
+import { ContactForm } from "../features/content/contact-form.tsx";
+import { StaticPage } from "../features/content/static-page.tsx";
+import { localeFromPath } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
+import type { Route } from "./+types/contact.ts";
 
 export const handle = pageHandle("contact");
 
-export default function Page() {
-  return <TitledPage />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const { contentService } = context.get(serverContext).services;
+  const [text, details] = await Promise.all([
+    contentService.pageText("contact", locale),
+    contentService.contactDetails(),
+  ]);
+  return { text, details };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaticPage text={loaderData.text}>
+      <ContactDetailsCard details={loaderData.details} />
+      <ContactForm />
+    </StaticPage>
+  );
 }

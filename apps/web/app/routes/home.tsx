@@ -28,6 +28,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { serverContext } from "#server-context";
 import { AppLink } from "../components/app-link.tsx";
+import { BannerSlot } from "../components/banner-slot.tsx";
 import { verticalIcons } from "../components/vertical-icons.ts";
 import { formatCount } from "../features/ads/ad-format.ts";
 import { AdRow } from "../features/ads/ad-grid.tsx";
@@ -201,6 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Box>
 
       <Container size="xl" py="xl">
+        <BannerSlot slot="home-top" className={classes.banner} />
         <Title order={2} fz={{ base: 22, sm: 26 }} mb="md">
           {t("home.verticals")}
         </Title>

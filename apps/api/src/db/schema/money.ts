@@ -66,14 +66,14 @@ export const ledgerEntries = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** `top_up`, `purchase`, `refund`, `adjustment`, `plan_renewal`. */
+    /** `top_up`, `purchase`, `refund`, `adjustment`, `plan_renewal`, `service_refund`, `staff_refund`. */
     kind: text().notNull(),
     amount: bigint({ mode: "number" }).notNull(),
     balanceAfter: bigint({ mode: "number" }).notNull(),
     paymentId: uuid().references(() => payments.id, { onDelete: "set null" }),
-    /** What a purchase bought or a refund gave back (`ad:12:vip`). */
+    /** What a purchase bought or a refund gave back (`ad:12:vip`); a staff refund's purchase (`ledger:7`). */
     reference: text(),
-    /** Staff adjustments: why, and who. */
+    /** Staff adjustments and refunds: why, and who. */
     reason: text(),
     staffId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +84,8 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_payment_kind_unique")
       .on(table.paymentId, table.kind)
       .where(sql`${table.paymentId} IS NOT NULL`),
+    // What staff already gave back for a purchase: the sum of its `staff_refund` entries.
+    index("ledger_entries_staff_refund_idx").on(table.reference).where(sql`${table.kind} = 'staff_refund'`),
     check("ledger_entries_amount_not_zero", sql`${table.amount} <> 0`),
   ],
 );

@@ -84,3 +84,34 @@ export const chatEmailThrottle = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.chatId] })],
 );
+
+/**
+ * Staff broadcasts (dashboard → notification, decision 070): what was sent in every language, to
+ * whom and through which channels, and how far the job got (`lastUserId`: a retry resumes after it).
+ */
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: serial().primaryKey(),
+    staffId: integer().references(() => users.id, { onDelete: "set null" }),
+    title: jsonb().$type<Record<"ky" | "ru" | "en", string>>().notNull(),
+    text: jsonb().$type<Record<"ky" | "ru" | "en", string>>().notNull(),
+    link: text(),
+    channels: jsonb().$type<{ inApp: boolean; email: boolean; push: boolean }>().notNull(),
+    segment: jsonb()
+      .$type<{
+        regionId: number | null;
+        role: "user" | "editor" | "moderator" | "admin" | null;
+        hasActiveAds: boolean;
+      }>()
+      .notNull(),
+    /** queued → sending → sent. */
+    status: text().notNull().default("queued"),
+    recipients: integer().notNull(),
+    sentCount: integer().notNull().default(0),
+    lastUserId: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("broadcasts_staff_idx").on(table.staffId, table.createdAt)],
+);

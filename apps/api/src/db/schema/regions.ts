@@ -1,4 +1,13 @@
-import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** First-level units: 7 oblasts plus the cities of Bishkek and Osh. */
 export const regions = pgTable("regions", {
@@ -11,6 +20,8 @@ export const regions = pgTable("regions", {
   lat: doublePrecision("lat"),
   lon: doublePrecision("lon"),
   position: integer("position").notNull().default(0),
+  /** Hidden by staff: gone from the public configuration (pickers, filters); ads keep theirs. */
+  hidden: boolean("hidden").notNull().default(false),
 });
 
 export const towns = pgTable(
@@ -28,6 +39,8 @@ export const towns = pgTable(
     lat: doublePrecision("lat"),
     lon: doublePrecision("lon"),
     position: integer("position").notNull().default(0),
+    /** Hidden by staff, as a region's `hidden`. */
+    hidden: boolean("hidden").notNull().default(false),
   },
   (table) => [
     uniqueIndex("towns_region_slug_unique").on(table.regionId, table.slug),

@@ -29,7 +29,7 @@ export const servicePrices = pgTable(
  * A paid service bought for an ad: what it cost, when it holds, and the ledger entry that paid for
  * it. Timed services extend the ad's `<service>_until`; an auto-raise raises the ad at
  * `next_raise_at` while `raises_left` > 0 (the `paid-services` job). `refunded` is what went back
- * to the balance when staff removed the ad.
+ * to the balance when staff removed the ad (an admin's refunds of it are `staff_refund` entries).
  */
 export const adPurchases = pgTable(
   "ad_purchases",
@@ -60,6 +60,8 @@ export const adPurchases = pgTable(
     index("ad_purchases_ad_idx").on(table.adId, table.endsAt),
     // The forecast reads a vertical's recent purchases of a service.
     index("ad_purchases_vertical_idx").on(table.vertical, table.service, table.startsAt),
+    // A staff refund (decision 068) finds the purchase of a ledger entry.
+    index("ad_purchases_ledger_entry_idx").on(table.ledgerEntryId),
     index("ad_purchases_due_raise_idx").on(table.nextRaiseAt).where(sql`raises_left > 0`),
     check("ad_purchases_price_positive", sql`${table.price} > 0`),
   ],

@@ -29,6 +29,8 @@ export const users = pgTable(
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     /** Why staff blocked the account (kept while blocked; the audit history keeps every decision). */
     blockReason: text("block_reason"),
+    /** When an admin granted this staff member the codes log (dashboard `code-access`); null: not granted. */
+    codesAccessGrantedAt: timestamp("codes_access_granted_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

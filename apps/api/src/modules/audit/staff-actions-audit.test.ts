@@ -147,10 +147,16 @@ describe("[S2.8] staff actions are audited", () => {
   });
 
   it("broadcast", async () => {
-    const body = { title: "Maintenance", text: "The site rests tonight", link: null };
-    const response = await callAs(harness, admin)("POST", "/api/notifications/broadcast", body);
-    expect(response.statusCode).toBe(202);
-    expect(await lastEntry("notification", "broadcast")).toMatchObject({
+    const body = {
+      title: { ky: "Кабар", ru: "Новость", en: "News" },
+      text: { ky: "Сайт бүгүн түнү эс алат", ru: "Сайт отдыхает ночью", en: "The site rests tonight" },
+      link: null,
+      channels: { inApp: true, email: false, push: false },
+      segment: { regionId: null, role: "admin", hasActiveAds: false },
+    };
+    const response = await callAs(harness, admin)("POST", "/api/dashboard/notifications/broadcasts", body);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await lastEntry("notification", response.json().id)).toMatchObject({
       staffId: admin.userId,
       action: "notification.broadcast",
       after: { ...body, recipients: response.json().recipients },

@@ -586,11 +586,14 @@ describe("POST /api/auth/refresh", () => {
   it("[S7.9][S3.7] answers user (with roles and favoriteAds) and a new access token, and rotates the cookie", async () => {
     const user = await signUpUser(harness);
     const first = user.refreshToken;
+    const firstAccess = user.accessToken;
     const response = await refresh(harness, user);
     expect(response.statusCode).toBe(200);
     const body = authResultSchema.parse(response.json());
     expect(body.user).toMatchObject({ id: user.userId, roles: [], favoriteAds: [] });
     expect(user.refreshToken).not.toBe(first);
+    // A new access token even within the second of sign-up (the socket reconnects with it, S4.11).
+    expect(body.accessToken).not.toBe(firstAccess);
     expect(readSetCookies(response)[REFRESH_COOKIE]).toMatchObject({ path: "/api/auth", httpOnly: true });
     expect((await harness.app.inject({ url: "/api/user/me", headers: bearer(user) })).statusCode).toBe(200);
     // The chain goes on.
@@ -872,7 +875,7 @@ describe("resolveViewer (SSR)", () => {
 
   it("knows the signed-in viewer by the session cookie, which alone never opens the API", async () => {
     const user = await signUpUser(harness);
-    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [] });
+    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [], codeAccess: false });
     expect(await viewerOf(undefined)).toBeNull();
     const api = await harness.app.inject({
       url: "/api/user/me",
@@ -902,7 +905,7 @@ describe("resolveViewer (SSR)", () => {
       expect(await viewerOf(value), forgery).toBeNull();
     }
     // Sent by a browser: the plugin parses the header, and the genuine cookie still works.
-    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [] });
+    expect(await viewerOf(user.sessionCookie)).toEqual({ id: user.userId, roles: [], codeAccess: false });
   });
 
   it("keeps a session cookie signed before @fastify/cookie did it, until a refresh replaces it", async () => {
@@ -910,7 +913,7 @@ describe("resolveViewer (SSR)", () => {
     const [sessionId = ""] = split(user.sessionCookie);
     const { sessionCookie: key } = deriveAuthKeys(resolveAuthSecret(harness.config));
     const legacy = `${sessionId}.${createHmac("sha256", key).update(sessionId).digest("base64url")}`;
-    expect(await viewerOf(legacy)).toEqual({ id: user.userId, roles: [] });
+    expect(await viewerOf(legacy)).toEqual({ id: user.userId, roles: [], codeAccess: false });
     expect(
       await viewerOf(
         `${sessionId}.${createHmac("sha256", "x".repeat(32)).update(sessionId).digest("base64url")}`,

@@ -28,6 +28,7 @@ export async function findSessionWithUser(db: Database, sessionId: string) {
       endedAt: sessions.endedAt,
       expiresAt: sessions.expiresAt,
       roles: users.roles,
+      codesAccessGrantedAt: users.codesAccessGrantedAt,
       blockedAt: users.blockedAt,
       deletedAt: users.deletedAt,
     })

@@ -73,7 +73,7 @@ export interface SessionsService {
    */
   resolveAccessToken(token: string): Promise<RequestUser & { tokenExpiresAt: number }>;
   /** For SSR: the signed-in viewer of a session (the id from a genuine `unaa_session` cookie), or null. */
-  findViewer(sessionId: string | null): Promise<{ id: number; roles: string[] } | null>;
+  findViewer(sessionId: string | null): Promise<{ id: number; roles: string[]; codeAccess: boolean } | null>;
   /** The session a refresh token belongs to (any state), for logout. */
   findSessionIdByRefreshToken(refreshToken: string): Promise<string | null>;
   listSessions(userId: number, currentSessionId: string): Promise<Session[]>;
@@ -183,7 +183,8 @@ export function createSessionsService(deps: {
       const session = await findSessionWithUser(db, sessionId);
       if (!session || session.blockedAt || session.deletedAt || session.endedAt) return null;
       if (session.expiresAt.getTime() <= now()) return null;
-      return { id: session.userId, roles: toRoles(session.roles) };
+      const codeAccess = session.codesAccessGrantedAt !== null;
+      return { id: session.userId, roles: toRoles(session.roles), codeAccess };
     },
 
     async findSessionIdByRefreshToken(refreshToken) {

@@ -9,6 +9,7 @@ import type {
   CatalogComplectationPatch,
   CatalogGenerationInput,
   CatalogGenerationPatch,
+  CatalogKind,
   CatalogLevel,
   CatalogMarkInput,
   CatalogMarkPatch,
@@ -16,8 +17,11 @@ import type {
   CatalogModelPatch,
   CatalogStaffComplectation,
   CatalogStaffGeneration,
+  CatalogStaffGenerations,
   CatalogStaffMark,
+  CatalogStaffMarks,
   CatalogStaffModel,
+  CatalogStaffModels,
   Role,
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
@@ -38,6 +42,12 @@ export interface CatalogActor {
 const editorRoles: readonly Role[] = ["admin", "moderator", "editor"];
 
 export interface CatalogStaff {
+  /** The marks of a kind, hidden ones included (not merged ones): popular first, then A–Z. */
+  listStaffMarks(actor: CatalogActor, kind: CatalogKind): Promise<CatalogStaffMarks>;
+  /** A mark's models, hidden ones included; 404 for a mark that does not exist. */
+  listStaffModels(actor: CatalogActor, markId: number): Promise<CatalogStaffModels>;
+  /** A model's generations, hidden ones included, oldest first; 404 for a model that does not exist. */
+  listStaffGenerations(actor: CatalogActor, modelId: number): Promise<CatalogStaffGenerations>;
   getStaffMark(actor: CatalogActor, id: number): Promise<CatalogStaffMark>;
   getStaffModel(actor: CatalogActor, id: number): Promise<CatalogStaffModel>;
   getStaffGeneration(actor: CatalogActor, id: number): Promise<CatalogStaffGeneration>;
@@ -212,6 +222,23 @@ export function createCatalogStaff(db: Database, forgetSearches: () => void): Ca
   }
 
   return {
+    async listStaffMarks(actor, kind) {
+      requireEditor(actor);
+      return { kind, items: (await repo.findStaffMarks(db, kind)).map(toStaffMark) };
+    },
+
+    async listStaffModels(actor, markId) {
+      requireEditor(actor);
+      if (!(await repo.findMarkById(db, markId))) throw new AppError("CATALOG_NOT_FOUND");
+      return { items: (await repo.findStaffModels(db, markId)).map(toStaffModel) };
+    },
+
+    async listStaffGenerations(actor, modelId) {
+      requireEditor(actor);
+      if (!(await repo.findModelById(db, modelId))) throw new AppError("CATALOG_NOT_FOUND");
+      return { items: (await repo.findStaffGenerations(db, modelId)).map(toStaffGeneration) };
+    },
+
     async getStaffMark(actor, id) {
       requireEditor(actor);
       const row = await repo.findMarkById(db, id);

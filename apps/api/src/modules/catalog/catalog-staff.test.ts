@@ -1,4 +1,11 @@
-import { catalogStaffMarkSchema, catalogStaffModelSchema, type Role } from "@unaa/contracts";
+import {
+  catalogStaffGenerationsResponseSchema,
+  catalogStaffMarkSchema,
+  catalogStaffMarksResponseSchema,
+  catalogStaffModelSchema,
+  catalogStaffModelsResponseSchema,
+  type Role,
+} from "@unaa/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogChanges, catalogModels } from "../../db/schema/index.ts";
@@ -244,6 +251,84 @@ describe("hiding", () => {
     await call("PATCH", `/api/catalog/staff/models/${id}`, editor, { isHidden: false });
     expect((await publicGet("/api/catalog/marks/toyota/models/estima/generations")).statusCode).toBe(200);
     expect(await searchNames("эстима")).toEqual(["Toyota Estima"]);
+  });
+});
+
+describe("staff lists", () => {
+  it("[S2.8] list a kind's marks, a mark's models and a model's generations, hidden ones included", async () => {
+    const create = async (path: string, body: object): Promise<number> => {
+      const response = await call("POST", `/api/catalog/staff/${path}`, editor, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id;
+    };
+    const markId = await create("marks", { ...newMark, slug: "list-motors", name: "List Motors" });
+    const shown = await create("models", {
+      markId,
+      slug: "shown",
+      name: "Shown",
+      yearFrom: 2001,
+      yearTo: null,
+    });
+    const hidden = await create("models", {
+      markId,
+      slug: "hidden",
+      name: "Hidden",
+      yearFrom: 2002,
+      yearTo: null,
+    });
+    await call("PATCH", `/api/catalog/staff/models/${hidden}`, editor, { isHidden: true });
+    const older = await create("generations", {
+      modelId: shown,
+      slug: "one",
+      name: "I",
+      yearFrom: 2001,
+      yearTo: 2005,
+    });
+    const newer = await create("generations", {
+      modelId: shown,
+      slug: "two",
+      name: "II",
+      yearFrom: 2006,
+      yearTo: null,
+    });
+
+    const marks = await call("GET", "/api/catalog/staff/marks?kind=car", editor);
+    expect(marks.statusCode).toBe(200);
+    expect(marks.headers["cache-control"]).toBe("no-store");
+    expect(catalogStaffMarksResponseSchema.parse(marks.json()).items.map((mark) => mark.id)).toContain(
+      markId,
+    );
+
+    const models = catalogStaffModelsResponseSchema.parse(
+      (await call("GET", `/api/catalog/staff/marks/${markId}/models`, editor)).json(),
+    ).items;
+    expect(models.map((model) => [model.slug, model.isHidden]).sort()).toEqual([
+      ["hidden", true],
+      ["shown", false],
+    ]);
+    const publicModels = (await publicGet("/api/catalog/marks/list-motors/models")).json().items;
+    expect(publicModels.map((model: { slug: string }) => model.slug)).toEqual(["shown"]);
+
+    const generations = async () =>
+      catalogStaffGenerationsResponseSchema
+        .parse((await call("GET", `/api/catalog/staff/models/${shown}/generations`, editor)).json())
+        .items.map((generation) => generation.id);
+    expect(await generations()).toEqual([older, newer]);
+    // A merged entry is left out: it lives on as the one it was merged into.
+    const merged = await call("POST", `/api/catalog/staff/generations/${older}/merge`, editor, {
+      intoId: newer,
+    });
+    expect(merged.statusCode).toBe(204);
+    expect(await generations()).toEqual([newer]);
+
+    expect((await call("GET", "/api/catalog/staff/marks/999999999/models", editor)).statusCode).toBe(404);
+    expect((await call("GET", "/api/catalog/staff/models/999999999/generations", editor)).json().code).toBe(
+      "CATALOG_NOT_FOUND",
+    );
+    expect((await call("GET", "/api/catalog/staff/marks?kind=car")).statusCode).toBe(401);
+    expect((await call("GET", "/api/catalog/staff/marks?kind=car", await userWithRoles())).statusCode).toBe(
+      404,
+    );
   });
 });
 

@@ -439,6 +439,36 @@ export async function findNextComplectationPosition(db: Database, generationId: 
   return Number(row?.last ?? -1) + 1;
 }
 
+/** Staff lists: every entry of a parent that is not merged away, hidden ones included. */
+export async function findStaffMarks(db: Database, kind: string): Promise<MarkRow[]> {
+  return db
+    .select()
+    .from(catalogMarks)
+    .where(and(eq(catalogMarks.kind, kind), isNull(catalogMarks.mergedIntoId)))
+    .orderBy(desc(catalogMarks.popularity), asc(catalogMarks.name), asc(catalogMarks.id));
+}
+
+export async function findStaffModels(db: Database, markId: number): Promise<ModelRow[]> {
+  return db
+    .select()
+    .from(catalogModels)
+    .where(and(eq(catalogModels.markId, markId), isNull(catalogModels.mergedIntoId)))
+    .orderBy(desc(catalogModels.popularity), asc(catalogModels.name), asc(catalogModels.id));
+}
+
+export async function findStaffGenerations(db: Database, modelId: number): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(catalogGenerations)
+    .where(and(eq(catalogGenerations.modelId, modelId), isNull(catalogGenerations.mergedIntoId)))
+    .orderBy(
+      asc(catalogGenerations.yearFrom),
+      asc(catalogGenerations.isRestyling),
+      asc(catalogGenerations.name),
+      asc(catalogGenerations.id),
+    );
+}
+
 export async function findModelsOfMark(db: Database, markId: number): Promise<ModelRow[]> {
   return db.select().from(catalogModels).where(eq(catalogModels.markId, markId));
 }

@@ -25,8 +25,11 @@ import {
   catalogSearchResponseSchema,
   catalogStaffComplectationSchema,
   catalogStaffGenerationSchema,
+  catalogStaffGenerationsResponseSchema,
   catalogStaffMarkSchema,
+  catalogStaffMarksResponseSchema,
   catalogStaffModelSchema,
+  catalogStaffModelsResponseSchema,
   errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -192,6 +195,60 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalogService: CatalogServi
     404: errorBodySchema.describe("No such entry, or the caller is not staff"),
   };
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+
+  app.get(
+    "/catalog/staff/marks",
+    {
+      ...staff,
+      schema: {
+        tags: staffTags,
+        security: [{ bearer: [] }],
+        summary: "The marks of a kind, hidden ones included (merged ones not): popular first, then A–Z",
+        querystring: catalogKindQuerySchema,
+        response: { 200: catalogStaffMarksResponseSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return catalogService.listStaffMarks(actorOf(request), request.query.kind);
+    },
+  );
+
+  app.get(
+    "/catalog/staff/marks/:id/models",
+    {
+      ...staff,
+      schema: {
+        tags: staffTags,
+        security: [{ bearer: [] }],
+        summary: "A mark's models, hidden ones included (merged ones not): popular first, then A–Z",
+        params: catalogIdParamsSchema,
+        response: { 200: catalogStaffModelsResponseSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return catalogService.listStaffModels(actorOf(request), request.params.id);
+    },
+  );
+
+  app.get(
+    "/catalog/staff/models/:id/generations",
+    {
+      ...staff,
+      schema: {
+        tags: staffTags,
+        security: [{ bearer: [] }],
+        summary: "A model's generations, hidden ones included (merged ones not), oldest first",
+        params: catalogIdParamsSchema,
+        response: { 200: catalogStaffGenerationsResponseSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return catalogService.listStaffGenerations(actorOf(request), request.params.id);
+    },
+  );
 
   const levels = [
     {

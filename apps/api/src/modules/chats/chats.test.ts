@@ -491,7 +491,11 @@ describe("realtime", () => {
     const { client, chat } = await freshPair();
     await send(client, chat.id, "are you there?");
     const sellerSocket = open(seller);
-    const onConnect = await next(sellerSocket, "unreadedChatIds");
+    // Both connect-time events come on their own; listening starts after both have arrived.
+    const [onConnect] = await Promise.all([
+      next(sellerSocket, "unreadedChatIds"),
+      next(sellerSocket, "notifications:unread"),
+    ]);
     expect(onConnect.ids).toContain(chat.id);
     const heard: string[] = [];
     sellerSocket.onAny((event: string) => heard.push(event));

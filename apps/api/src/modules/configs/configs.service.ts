@@ -37,6 +37,8 @@ export function createConfigService(db: Database, config: Config): ConfigService
 
   async function build(): Promise<PublicConfig> {
     const [settings, regions] = await Promise.all([readSettings(db), findRegionsWithTowns(db)]);
+    // The dashboard's counter id wins over the environment's (decision 069).
+    const analyticsSiteId = settings.analyticsId || config.analyticsSiteId;
     return {
       apiVersion: API_VERSION,
       siteName: SITE_NAME,
@@ -46,9 +48,9 @@ export function createConfigService(db: Database, config: Config): ConfigService
       currencies: [...currencies],
       usdRate: settings.usdRate,
       timeZone: "Asia/Bishkek",
-      analytics: config.analyticsSiteId
+      analytics: analyticsSiteId
         ? {
-            siteId: config.analyticsSiteId,
+            siteId: analyticsSiteId,
             scriptUrl: config.analyticsScriptUrl,
             // Click map, link tracking and bounce tracking on; the session recorder stays off.
             options: { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: false },

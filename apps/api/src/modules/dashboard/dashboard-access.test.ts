@@ -1,6 +1,6 @@
 // The dashboard's authorization matrix (issue 17, decision 065): every endpoint under /api/dashboard,
-// listed from the OpenAPI document, called as guest, user, editor, moderator, admin and a blocked
-// staff member, answers what product.md's table (`sectionAccess`) says for its declared section
+// listed from the OpenAPI document, called as guest, user, editor, moderator (and one granted the
+// codes log), admin and a blocked staff member, answers what product.md's table (`sectionAccess`) says for its declared section
 // (`x-dashboard-section`). An endpoint that declares no section fails.
 import { type DashboardSection, dashboardSectionNames, type Role, sectionAccess } from "@unaa/contracts";
 import { eq } from "drizzle-orm";
@@ -12,13 +12,22 @@ import { authHeaders, signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { nextIp, type TestClient } from "../auth/auth-test-kit.ts";
 
-type Caller = "guest" | "user" | "editor" | "moderator" | "admin" | "blocked moderator";
-const callers: Caller[] = ["guest", "user", "editor", "moderator", "admin", "blocked moderator"];
+type Caller = "guest" | "user" | "editor" | "moderator" | "granted moderator" | "admin" | "blocked moderator";
+const callers: Caller[] = [
+  "guest",
+  "user",
+  "editor",
+  "moderator",
+  "granted moderator",
+  "admin",
+  "blocked moderator",
+];
 const rolesOf: Record<Caller, Role[]> = {
   guest: [],
   user: [],
   editor: ["editor"],
   moderator: ["moderator"],
+  "granted moderator": ["moderator"],
   admin: ["admin"],
   "blocked moderator": ["moderator"],
 };
@@ -39,6 +48,13 @@ beforeAll(async () => {
   for (const caller of ["user", "editor", "moderator", "admin"] as const) {
     clients[caller] = await signUpPersona(harness, caller);
   }
+  // A moderator granted the codes log in code-access (decision 067).
+  const granted = (await signUpPersona(harness, "moderator")) as TestClient;
+  await harness.database.db
+    .update(users)
+    .set({ codesAccessGrantedAt: new Date() })
+    .where(eq(users.id, granted.userId));
+  clients["granted moderator"] = granted;
   const blocked = (await signUpPersona(harness, "moderator")) as TestClient;
   await harness.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.userId));
   clients["blocked moderator"] = blocked;
@@ -67,7 +83,7 @@ function allowed(caller: Caller, declared: string): boolean {
   const [section, level] = declared.split(":") as [DashboardSection, "R" | "W" | "admin"];
   const roles = rolesOf[caller];
   if (level === "admin") return roles.includes("admin");
-  const access = sectionAccess(roles, section);
+  const access = sectionAccess(roles, section, { codeAccess: caller === "granted moderator" });
   return level === "R" ? access !== null : access === "W";
 }
 
@@ -95,7 +111,9 @@ describe("[S2.8] dashboard authorization matrix", () => {
           headers: authHeaders(clients[caller]),
           ...(method === "GET" ? {} : { payload: {} }),
         });
-        const code = response.json<{ code?: string }>().code;
+        // A CSV answer (stats.csv) has no code.
+        const isJson = String(response.headers["content-type"]).startsWith("application/json");
+        const code = isJson ? response.json<{ code?: string }>().code : undefined;
         const passed =
           caller === "guest"
             ? response.statusCode === 401

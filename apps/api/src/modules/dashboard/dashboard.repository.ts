@@ -28,6 +28,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { bishkekDayEnd, bishkekDayStart } from "../../lib/bishkek-day.ts";
+import { idKeyset } from "../../lib/id-keyset.ts";
 import { escapeLike } from "../../lib/like.ts";
 
 // ---- history -------------------------------------------------------------------------------------
@@ -48,13 +49,14 @@ export async function findAuditEntries(
   if (query.objectId) conditions.push(eq(auditEntries.objectId, query.objectId));
   if (query.from) conditions.push(gte(auditEntries.createdAt, bishkekDayStart(query.from)));
   if (query.to) conditions.push(lt(auditEntries.createdAt, bishkekDayEnd(query.to)));
-  if (query.cursor) conditions.push(lt(auditEntries.id, Number(query.cursor)));
+  const keyset = idKeyset(auditEntries.id, query);
+  if (keyset.after) conditions.push(keyset.after);
   const rows = await db
     .select({ entry: auditEntries, username: users.username, deletedAt: users.deletedAt })
     .from(auditEntries)
     .leftJoin(users, eq(users.id, auditEntries.staffId))
     .where(and(...conditions))
-    .orderBy(desc(auditEntries.id))
+    .orderBy(keyset.orderBy)
     .limit(query.limit + 1);
   return rows.map(({ entry, username, deletedAt }) => ({ ...entry, staffName: deletedAt ? "" : username }));
 }
@@ -85,7 +87,8 @@ export async function findUsers(db: Database, query: DashboardUsersQuery): Promi
     }
     conditions.push(or(...matches) as SQL);
   }
-  if (query.cursor) conditions.push(lt(users.id, Number(query.cursor)));
+  const keyset = idKeyset(users.id, query);
+  if (keyset.after) conditions.push(keyset.after);
   return db
     .select({
       id: users.id,
@@ -100,7 +103,7 @@ export async function findUsers(db: Database, query: DashboardUsersQuery): Promi
     .from(users)
     .leftJoin(userPhones, and(eq(userPhones.userId, users.id), eq(userPhones.isMain, true)))
     .where(and(...conditions))
-    .orderBy(desc(users.id))
+    .orderBy(keyset.orderBy)
     .limit(query.limit + 1);
 }
 

@@ -115,7 +115,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboardService: Dashboar
 
   const usersWrite = section("users", "W");
   const refusals = errors(
-    "`STAFF_SELF` (one's own account), `STAFF_BLOCK_STAFF` (a staff account, unless an admin)",
+    "`STAFF_SELF` (one's own account), `STAFF_BLOCK_STAFF` (a staff account, unless an admin), " +
+      "`STAFF_LAST_ADMIN` (the last live admin)",
   );
   app.post(
     "/dashboard/users/:id/block",

@@ -21,6 +21,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { bishkekToday } from "../../lib/bishkek-day.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { countWaitingPhotos } from "../moderation/moderation.repository.ts";
 import { findUserById } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { toRoles } from "../users/users.service.ts";
@@ -183,11 +184,12 @@ export function createDashboardService(deps: {
     },
 
     async overview(caller) {
-      const may = (section: "adds" | "complaints" | "payments") =>
+      const may = (section: "adds" | "photos" | "complaints" | "payments") =>
         sectionAccess(caller.roles, section) !== null;
       const since = bishkekToday();
-      const [pendingAds, complaints, created, revenue] = await Promise.all([
+      const [pendingAds, waitingPhotos, complaints, created, revenue] = await Promise.all([
         may("adds") ? countPendingAds(db) : null,
+        may("photos") ? countWaitingPhotos(db) : null,
         may("complaints") ? countOpenComplaints(db) : null,
         countCreatedSince(db, since),
         may("payments") ? sumRevenueSince(db, since) : null,
@@ -195,6 +197,7 @@ export function createDashboardService(deps: {
       return {
         queues: {
           pendingAds,
+          waitingPhotos,
           adComplaints: complaints?.adComplaints ?? null,
           chatReports: complaints?.chatReports ?? null,
           reportedReviews: complaints?.reportedReviews ?? null,

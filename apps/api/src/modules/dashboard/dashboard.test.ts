@@ -9,11 +9,11 @@ import {
 import { eq, inArray, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adComplaints, auditEntries, ledgerEntries, users } from "../../db/schema/index.ts";
+import { adComplaints, adPhotos, auditEntries, ledgerEntries, users } from "../../db/schema/index.ts";
 import { signUpPersona } from "../../test/personas.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { callAs, createPublished, setSetting, validBodies } from "../ads/ads-test-kit.ts";
-import { refresh, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
+import { callAs, createPublished, insertPhotoRows, setSetting, validBodies } from "../ads/ads-test-kit.ts";
+import { GOOD_PASSWORD, refresh, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 
 type Account = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -45,6 +45,30 @@ describe("[S2.8] users", () => {
 
   beforeAll(async () => {
     target = await signUpUser(harness, { username: `findme_${Date.now() % 100_000}` });
+  });
+
+  it("[S2.8] lists oldest first on request, the next page going on in that order", async () => {
+    const prefix = `ordered_${Date.now() % 100_000}`;
+    const made: number[] = [];
+    for (const n of [1, 2, 3]) made.push((await signUpUser(harness, { username: `${prefix}_${n}` })).userId);
+    const list = async (order: string, cursor?: string) =>
+      (
+        await as(moderator)(
+          "GET",
+          `/api/dashboard/users?q=${prefix}&order=${order}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        )
+      ).json<DashboardUsersPage>();
+    const ids = async (order: string) => {
+      const first = await list(order);
+      expect(first.nextCursor).not.toBeNull();
+      const second = await list(order, first.nextCursor ?? undefined);
+      expect(second.nextCursor).toBeNull();
+      return [...first.items, ...second.items].map((item) => item.id);
+    };
+    expect(await ids("oldest")).toEqual(made);
+    expect(await ids("newest")).toEqual([...made].reverse());
+    const bad = await as(moderator)("GET", `/api/dashboard/users?order=sideways`);
+    expect([bad.statusCode, bad.json().errors?.[0]?.path]).toEqual([400, "order"]);
   });
 
   it("finds an account by id, any part of its phone, its email or its username", async () => {
@@ -287,6 +311,48 @@ describe("[S2.8] roles", () => {
         .where(inArray(users.id, [admin.userId, first.userId, second.userId]));
     }
   });
+
+  it("[S2.8] two admins blocking each other at once keep one admin, who cannot delete the account", async () => {
+    const first = (await signUpPersona(harness, "admin")) as TestClient;
+    const second = (await signUpPersona(harness, "admin")) as TestClient;
+    await harness.database.db
+      .update(users)
+      .set({ roles: [] })
+      .where(sql`'admin' = any(${users.roles}) and ${users.id} not in (${first.userId}, ${second.userId})`);
+    const liveAdmins = () =>
+      harness.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`'admin' = any(${users.roles}) and ${users.blockedAt} is null and ${users.deletedAt} is null`,
+        );
+    try {
+      const reason = { reason: "each blocks the other" };
+      const results = await Promise.all([
+        as(first)("POST", `/api/dashboard/users/${second.userId}/block`, reason),
+        as(second)("POST", `/api/dashboard/users/${first.userId}/block`, reason),
+      ]);
+      // One wins; the other is refused as the last admin, or is already blocked when its call is checked.
+      const [won, lost] = [...results].sort((a, b) => a.statusCode - b.statusCode);
+      expect(won?.statusCode).toBe(200);
+      expect([lost?.statusCode, lost?.json().code]).toSatisfy(
+        ([status, code]: [number, string]) =>
+          (status === 409 && code === "STAFF_LAST_ADMIN") || (status === 403 && code === "BLOCKED"),
+      );
+      const remaining = await liveAdmins();
+      expect(remaining).toHaveLength(1);
+
+      const last = remaining[0]?.id === first.userId ? first : second;
+      const deletion = await as(last)("DELETE", "/api/user/me", { password: GOOD_PASSWORD });
+      expect([deletion.statusCode, deletion.json().code]).toEqual([409, "STAFF_LAST_ADMIN"]);
+      expect(await liveAdmins()).toEqual([{ id: last.userId }]);
+    } finally {
+      await harness.database.db
+        .update(users)
+        .set({ roles: ["admin"], blockedAt: null, blockReason: null })
+        .where(inArray(users.id, [admin.userId, first.userId, second.userId]));
+    }
+  });
 });
 
 describe("[S2.8] history", () => {
@@ -356,17 +422,21 @@ describe("[S2.8] history", () => {
 });
 
 describe("[S2.8] overview", () => {
-  it("counts the queues and today's ads, users and revenue; hides what the role may not open", async () => {
+  it("counts the queues (the photo queue too) and today's ads, users and revenue; hides what the role may not open", async () => {
     const seller = await signUpUser(harness);
     await setSetting(harness, "moderationMode", "pre");
-    await createPublished(harness, seller, (await validBodies(harness)).car);
+    const ad = await createPublished(harness, seller, (await validBodies(harness)).car);
     await setSetting(harness, "moderationMode", "auto");
+    const before = (await as(admin)("GET", "/api/dashboard/overview")).json().queues.waitingPhotos;
+    const photoIds = await insertPhotoRows(harness, seller.userId, 2);
+    await harness.database.db.update(adPhotos).set({ adId: ad.id }).where(inArray(adPhotos.id, photoIds));
     await harness.database.db.insert(ledgerEntries).values([
       { userId: seller.userId, kind: "top_up", amount: 100_000, balanceAfter: 100_000 },
       { userId: seller.userId, kind: "purchase", amount: -30_000, balanceAfter: 70_000, reference: "vip" },
     ]);
     const overview = (await as(admin)("GET", "/api/dashboard/overview")).json();
     expect(overview.queues.pendingAds).toBeGreaterThanOrEqual(1);
+    expect(overview.queues.waitingPhotos).toBe(before + 2);
     expect(overview.queues.adComplaints).toBeGreaterThanOrEqual(0);
     expect(overview.today.users).toBeGreaterThanOrEqual(4);
     expect(overview.today.ads).toBeGreaterThanOrEqual(1);
@@ -377,6 +447,7 @@ describe("[S2.8] overview", () => {
     const forEditor = (await as(editor)("GET", "/api/dashboard/overview")).json();
     expect(forEditor.queues).toEqual({
       pendingAds: null,
+      waitingPhotos: null,
       adComplaints: null,
       chatReports: null,
       reportedReviews: null,

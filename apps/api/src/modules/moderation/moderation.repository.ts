@@ -2,6 +2,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   gt,
@@ -164,6 +165,12 @@ export function findAdComplaints(db: Database, adId: number) {
 
 const waitingPhoto = and(isNull(adPhotos.reviewedAt), isNotNull(adPhotos.adId));
 const isOriginal = sql<boolean>`(${adPhotos.duplicateOfId} is null)`;
+
+/** How many ad photos wait for review (the photo queue's length; the overview shows it). */
+export async function countWaitingPhotos(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adPhotos).where(waitingPhoto);
+  return row?.n ?? 0;
+}
 
 /** Ad photos not reviewed yet: copies of other sellers' photos first, then oldest first. */
 export function findWaitingPhotos(

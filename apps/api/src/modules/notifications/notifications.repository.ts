@@ -199,21 +199,6 @@ export async function claimChatEmailTurn(db: Database, userId: number, chatId: n
   return result.rows.length > 0;
 }
 
-/** Live accounts a staff broadcast goes to, in id order, a batch at a time. */
-export async function findBroadcastRecipients(
-  db: Database,
-  afterId: number,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`${users.id} > ${afterId}`, isNull(users.deletedAt), isNull(users.blockedAt)))
-    .orderBy(users.id)
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
 /** Users who keep the ad among their favourites, its owner aside. */
 export async function findFavoritersOf(db: Database, adId: number, ownerId: number): Promise<number[]> {
   const rows = await db
@@ -272,12 +257,4 @@ export async function findUserName(db: Database, userId: number): Promise<string
     .from(users)
     .where(eq(users.id, userId));
   return row && !row.deletedAt ? row.username : "";
-}
-
-export async function countBroadcastRecipients(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(isNull(users.deletedAt), isNull(users.blockedAt)));
-  return row?.count ?? 0;
 }

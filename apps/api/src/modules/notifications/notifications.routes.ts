@@ -1,6 +1,4 @@
 import {
-  broadcastInputSchema,
-  broadcastResponseSchema,
   errorBodySchema,
   notificationIdParamsSchema,
   notificationListQuerySchema,
@@ -17,7 +15,7 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
+import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 const errors = (codes: string) => errorBodySchema.describe(codes);
@@ -26,7 +24,7 @@ const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 
 /**
  * Notifications (issue 14, decision 054): the user's notification centre, their preferences per
- * kind and channel, their browsers' web push subscriptions; and the staff broadcast (admins).
+ * kind and channel, their browsers' web push subscriptions (staff broadcasts: `broadcasts.routes.ts`).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   notificationsService: NotificationsService;
@@ -176,33 +174,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await service.unsubscribePush(currentUser(request).id, request.body.endpoint);
       return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    "/notifications/broadcast",
-    {
-      // Before the body is read: a non-admin learns nothing of this route (decision 029).
-      preValidation: requireRole("admin"),
-      schema: {
-        tags,
-        summary: "Staff broadcast to every live account (admins)",
-        description:
-          "Queued: each account gets a `staffBroadcast` notification through the channels it allows. " +
-          "Answers how many accounts there are now.",
-        security,
-        body: broadcastInputSchema,
-        response: {
-          202: broadcastResponseSchema,
-          400: badInput,
-          401: unauthorized,
-          404: errors("`ROUTE_NOT_FOUND`: not an admin (decision 029)"),
-        },
-      },
-    },
-    async (request, reply) => {
-      const recipients = await service.broadcast(currentUser(request).id, request.body, request.ip);
-      return reply.status(202).send({ recipients });
     },
   );
 };

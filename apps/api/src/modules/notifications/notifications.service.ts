@@ -4,7 +4,6 @@
  * deliveries their preferences allow (jobs `notification-email`, `notification-push`).
  */
 import {
-  type BroadcastInput,
   defaultLocale,
   isLocale,
   type Locale,
@@ -27,17 +26,14 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { MailSender } from "../../lib/senders/mail-sender.ts";
 import { sendWebPush, type VapidKeys } from "../../lib/web-push.ts";
-import { recordStaffAction } from "../audit/audit.ts";
 import { writeNotificationEmail, writeNotificationText } from "./notification-texts.ts";
 import {
   claimChatEmailTurn,
   claimNextExpiryNotice,
-  countBroadcastRecipients,
   countUnreadNotifications,
   deletePushSubscription,
   deletePushSubscriptionById,
   findAdBrief,
-  findBroadcastRecipients,
   findEmailOf,
   findFavoritersOf,
   findNotificationsPage,
@@ -76,8 +72,6 @@ export interface PriceDropJob {
   price: number;
   currency: "KGS" | "USD";
 }
-
-export type BroadcastJob = BroadcastInput & { staffId: number };
 
 /**
  * Email on by default for what needs the owner's action, messages missed while away, receipts, and
@@ -143,6 +137,7 @@ export interface NotificationsService {
     userIds: readonly number[],
     kind: K,
     payload: NotificationPayloads[K],
+    options?: NotifyOptions,
   ): Promise<number>;
   list(userId: number, query: NotificationListQuery): Promise<NotificationListResponse>;
   unreadCount(userId: number): Promise<number>;
@@ -157,15 +152,11 @@ export interface NotificationsService {
     meta: { userAgent: string | null; locale: Locale },
   ): Promise<{ id: number; endpoint: string }>;
   unsubscribePush(userId: number, endpoint: string): Promise<void>;
-  /** Queues a staff message to every live account; answers how many there are now. */
-  /** Queued and audited (decision 065) in one transaction. */
-  broadcast(staffId: number, input: BroadcastInput, ip?: string): Promise<number>;
 
   // Jobs
   deliverEmail(job: DeliveryJob): Promise<void>;
   deliverPush(job: DeliveryJob): Promise<void>;
   runPriceDrop(job: PriceDropJob): Promise<void>;
-  runBroadcast(job: BroadcastJob): Promise<void>;
 
   // Triggers
   /** A moderator approved or rejected an ad (or its waiting edit). */
@@ -189,7 +180,6 @@ export interface NotificationsService {
 }
 
 const previewLength = 140;
-const broadcastBatch = 500;
 
 function toNotification(row: NotificationRow): Notification {
   return notificationSchema.parse({
@@ -306,8 +296,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
       return (await notifyUsers([userId], kind, payload, options)).get(userId) ?? null;
     },
 
-    async notifyMany(userIds, kind, payload) {
-      return (await notifyUsers(userIds, kind, payload)).size;
+    async notifyMany(userIds, kind, payload, options) {
+      return (await notifyUsers(userIds, kind, payload, options)).size;
     },
 
     async list(userId, { cursor, limit, unread }) {
@@ -373,21 +363,6 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
       await deletePushSubscription(db, userId, endpoint);
     },
 
-    async broadcast(staffId, input, ip) {
-      const recipients = await countBroadcastRecipients(db);
-      await db.transaction(async (tx) => {
-        await deps.sendJob(notificationJobs.broadcast, { ...input, staffId } satisfies BroadcastJob, tx);
-        await recordStaffAction(tx, {
-          staff: staffId,
-          action: "notification.broadcast",
-          object: { type: "notification", id: "broadcast" },
-          after: { ...input, recipients },
-          ip,
-        });
-      });
-      return recipients;
-    },
-
     async deliverEmail(job) {
       const to = await findEmailOf(db, job.userId);
       if (!to) return;
@@ -428,16 +403,6 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
         currency,
         link: `/${ad.vertical}/${adId}`,
       });
-    },
-
-    async runBroadcast({ title, text, link }) {
-      let afterId = 0;
-      for (;;) {
-        const ids = await findBroadcastRecipients(db, afterId, broadcastBatch);
-        if (ids.length === 0) return;
-        await service.notifyMany(ids, "staffBroadcast", { title, text, link });
-        afterId = ids.at(-1) ?? afterId;
-      }
     },
 
     async adModerated(ad, decision) {

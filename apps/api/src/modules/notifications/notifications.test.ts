@@ -360,46 +360,6 @@ describe("triggers", () => {
   });
 });
 
-describe("staff broadcast", () => {
-  it("is for admins only; the job notifies every live account", async () => {
-    const [admin, moderator, user] = await Promise.all([
-      signUpPersona(harness, "admin"),
-      signUpPersona(harness, "moderator"),
-      signUpUser(harness),
-    ]);
-    const body = { title: "Maintenance", text: "Tonight at 2:00", link: "/about" };
-    for (const caller of [moderator, user]) {
-      expect((await call(caller)("POST", "/api/notifications/broadcast", body)).statusCode).toBe(404);
-    }
-    // A non-admin never learns what the route wants.
-    expect((await call(user)("POST", "/api/notifications/broadcast", { title: 1 })).statusCode).toBe(404);
-    const bad = await call(admin)("POST", "/api/notifications/broadcast", {
-      title: "",
-      text: "x",
-      link: "http://evil",
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((error: { path: string }) => error.path)
-        .sort(),
-    ).toEqual(["link", "title"]);
-
-    const response = await call(admin)("POST", "/api/notifications/broadcast", body);
-    expect(response.statusCode, response.body).toBe(202);
-    expect(response.json().recipients).toBeGreaterThan(2);
-    const jobs = (await queued<{ title: string }>(notificationJobs.broadcast)).filter(
-      (job) => job.title === "Maintenance",
-    );
-    expect(jobs).toHaveLength(1);
-    await harness.app.notifications.runBroadcast(jobs[0] as never);
-    for (const client of [user, moderator]) {
-      expect(await listOf(client as TestClient)).toMatchObject([{ kind: "staffBroadcast", payload: body }]);
-    }
-  });
-});
-
 describe("realtime", () => {
   type ClientSocket = Socket<ServerToClientEvents>;
   let baseUrl: string;

@@ -1,13 +1,17 @@
 import type { Region } from "@unaa/contracts";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { regions, towns } from "../../db/schema/index.ts";
 
-/** All regions with their towns, in display order. */
+/** The regions with their towns that staff have not hidden, in display order (the public configuration). */
 export async function findRegionsWithTowns(db: Database): Promise<Region[]> {
   const [regionRows, townRows] = await Promise.all([
-    db.select().from(regions).orderBy(asc(regions.position), asc(regions.id)),
-    db.select().from(towns).orderBy(asc(towns.position), asc(towns.id)),
+    db
+      .select()
+      .from(regions)
+      .where(eq(regions.hidden, false))
+      .orderBy(asc(regions.position), asc(regions.id)),
+    db.select().from(towns).where(eq(towns.hidden, false)).orderBy(asc(towns.position), asc(towns.id)),
   ]);
   const byRegion = new Map<number, Region["towns"]>();
   for (const town of townRows) {

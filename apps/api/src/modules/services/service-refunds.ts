@@ -1,13 +1,14 @@
 /**
  * Refunds of paid services when staff remove an ad (requirements P6.5, decision 063): the unused
  * part of each purchase goes back to the buyer's balance pro rata, in the transaction that removes
- * the ad, as a `service_refund` ledger entry per purchase.
+ * the ad, as a `service_refund` ledger entry per purchase — less what an admin already refunded of it.
  */
 import { type PaidService, timedServices } from "@unaa/contracts";
 import { and, eq, gt, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adPurchases, ads } from "../../db/schema/index.ts";
 import { credit } from "../money/ledger.ts";
+import { staffRefunded } from "../money/staff-refunds.ts";
 
 type PurchaseRow = typeof adPurchases.$inferSelect;
 
@@ -45,7 +46,9 @@ export async function refundUnusedPurchases(tx: Database, adId: number, at = new
     .for("update");
   let total = 0;
   for (const purchase of purchases) {
-    const amount = unusedAmount(purchase, at);
+    // What an admin already gave back of the purchase (decision 068) is not given twice.
+    const byStaff = purchase.ledgerEntryId === null ? 0 : await staffRefunded(tx, purchase.ledgerEntryId);
+    const amount = Math.max(0, Math.min(unusedAmount(purchase, at), purchase.price - byStaff));
     await tx
       .update(adPurchases)
       .set({ refunded: amount, raisesLeft: null, nextRaiseAt: null })

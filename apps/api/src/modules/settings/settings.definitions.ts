@@ -23,6 +23,33 @@ export const settingDefinitions = {
     }),
     default: { car: 3, commercial: 3, moto: 3, uslugi: 5 },
   },
+  /** The site's contact details shown on /contact (decision 072); an empty one is not shown. */
+  contactDetails: {
+    schema: z.object({
+      phone: z.string().trim().max(40),
+      email: z.union([z.literal(""), z.email().max(254)]),
+      address: z.string().trim().max(300),
+    }),
+    default: { phone: "", email: "", address: "" },
+  },
+  /** The app stores' pages of the app, shown on /mobile-app (decision 072); empty: no button. */
+  storeLinks: {
+    schema: z.object({
+      android: z.union([z.literal(""), z.url({ protocol: /^https$/ }).max(500)]),
+      ios: z.union([z.literal(""), z.url({ protocol: /^https$/ }).max(500)]),
+    }),
+    default: { android: "", ios: "" },
+  },
+  /**
+   * The web analytics counter's id (digits); empty: the one from the server's environment, if any.
+   */
+  analyticsId: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(\d{4,12})?$/),
+    default: "",
+  },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

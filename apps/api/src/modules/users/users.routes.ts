@@ -56,6 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
           204: z.null().describe("Deleted"),
           400: errors("`PASSWORD_WRONG`, `CODE_INVALID`, `CODE_EXPIRED`, `CODE_ATTEMPTS_EXCEEDED`"),
           401: unauthorized,
+          409: errors("`STAFF_LAST_ADMIN` (the site's last live admin: another admin first)"),
         },
       },
     },

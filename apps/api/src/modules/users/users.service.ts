@@ -105,10 +105,24 @@ export interface StaffDecision {
  * The account a staff decision is about, locked for the transaction: `USER_NOT_FOUND` when there is
  * none (or it is deleted), `STAFF_SELF` for one's own account.
  */
+/**
+ * Refuses to leave the site without a live admin when `userId` stops being one (loses the role, is
+ * blocked, deletes the account). Every live admin row is locked first, so two admins doing this to
+ * each other at once are taken one at a time and the second is refused.
+ */
+async function keepAnAdmin(tx: Database, userId: number): Promise<void> {
+  const admins = await lockActiveAdminIds(tx);
+  if (admins.includes(userId) && !admins.some((id) => id !== userId)) throw new AppError("STAFF_LAST_ADMIN");
+}
+
+function refuseSelf(userId: number, by: StaffDecision): void {
+  if (by.staff === userId) throw new AppError("STAFF_SELF");
+}
+
 async function lockTarget(tx: Database, userId: number, by: StaffDecision | undefined): Promise<UserRow> {
   const row = await findUserForUpdate(tx, userId);
   if (!row || (by && row.deletedAt)) throw new AppError("USER_NOT_FOUND");
-  if (by?.staff === userId) throw new AppError("STAFF_SELF");
+  if (by) refuseSelf(userId, by);
   return row;
 }
 
@@ -142,6 +156,7 @@ export function createUsersService(deps: {
         confirmed: phone.confirmedAt !== null,
       })),
       roles: toRoles(user.roles),
+      codeAccess: user.codesAccessGrantedAt !== null,
       favoriteAds: await findFavoriteAdIds(db, user.id),
       hasPassword: user.passwordHash !== null,
       createdAt: user.createdAt.toISOString(),
@@ -328,6 +343,7 @@ export function createUsersService(deps: {
         codeId = (await codes.checkCode({ purpose: "sign-in", destinations: logins, userId: null, code })).id;
       }
       const afterCommit = await db.transaction(async (tx) => {
+        await keepAnAdmin(tx, userId);
         if (codeId !== undefined) await codes.spendCode(tx, codeId);
         const followUps: (() => Promise<void>)[] = [];
         for (const hook of deletionHooks) {
@@ -355,6 +371,10 @@ export function createUsersService(deps: {
 
     async blockUser(userId, by) {
       await db.transaction(async (tx) => {
+        if (by) {
+          refuseSelf(userId, by);
+          await keepAnAdmin(tx, userId);
+        }
         const before = await lockTarget(tx, userId, by);
         // Staff accounts are blocked by admins only (a moderator cannot lock out their admin).
         if (by && isStaff(before.roles) && !isAdminOnly(by.roles)) throw new AppError("STAFF_BLOCK_STAFF");
@@ -394,11 +414,9 @@ export function createUsersService(deps: {
       const next = [...new Set(roles)];
       await db.transaction(async (tx) => {
         if (by && !isAdminOnly(by.roles)) throw new AppError("ROUTE_NOT_FOUND");
-        // Every live admin row is locked first: two admins taking each other's role one at a time.
-        const admins = await lockActiveAdminIds(tx);
+        if (by) refuseSelf(userId, by);
+        if (by && !next.includes("admin")) await keepAnAdmin(tx, userId);
         const before = await lockTarget(tx, userId, by);
-        const losesAdmin = before.roles.includes("admin") && !next.includes("admin");
-        if (by && losesAdmin && !admins.some((id) => id !== userId)) throw new AppError("STAFF_LAST_ADMIN");
         await updateUser(tx, userId, { roles: next });
         if (by) {
           await recordStaffAction(tx, {

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Container,
-  Drawer,
   EmptyState,
   Group,
   Indicator,
@@ -22,10 +21,11 @@ import {
 } from "@tabler/icons-react";
 import type { Currency } from "@unaa/contracts";
 import { verticalDefinitions } from "@unaa/contracts";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { BannerSlot } from "../../components/banner-slot.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath, stripLocale } from "../../lib/i18n.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -48,6 +48,9 @@ import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
 import { FollowSearchButton } from "./follow-search-button.tsx";
 import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
 import { ShowMore, useMorePages } from "./show-more.tsx";
+
+// Mantine's Drawer loads with the phone's filter drawer, not with the page.
+const Drawer = lazy(() => import("../../components/lazy-drawer.ts"));
 
 /** "1 234 объявления"; "1 000+ объявлений" above the exact-count limit. */
 function useTotalText() {
@@ -244,6 +247,11 @@ export function AdListPage({ data }: { data: AdListData }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [drawerOpened, setDrawerOpened] = useState(false);
+  // The drawer is rendered (closed) from the first pointing at or focus on its button, so its code
+  // is there before it opens and, opening as an update, it returns the focus when it closes.
+  const [isDrawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpened && !isDrawerMounted) setDrawerMounted(true);
+  const mountDrawer = () => setDrawerMounted(true);
   const totalText = useTotalText();
   const definition = verticalDefinitions[data.vertical];
   const lastWasTyping = useRef(false);
@@ -306,6 +314,7 @@ export function AdListPage({ data }: { data: AdListData }) {
             size="sm"
             knownNames={knownNames(data)}
           />
+          <BannerSlot slot="list-sidebar" className={classes.banner} />
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
           <div className={classes.toolbar}>
@@ -323,6 +332,8 @@ export function AdListPage({ data }: { data: AdListData }) {
                 hiddenFrom="md"
                 leftSection={<IconAdjustmentsHorizontal size={16} />}
                 onClick={() => setDrawerOpened(true)}
+                onPointerEnter={mountDrawer}
+                onFocus={mountDrawer}
                 data-testid="filter-drawer-open"
               >
                 {t("ads.filters.title")}
@@ -351,15 +362,19 @@ export function AdListPage({ data }: { data: AdListData }) {
           )}
         </Box>
       </div>
-      <FilterDrawer
-        data={data}
-        opened={drawerOpened}
-        onClose={() => setDrawerOpened(false)}
-        onApply={(filters) => {
-          setDrawerOpened(false);
-          apply(filters, { typing: false });
-        }}
-      />
+      {isDrawerMounted && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            data={data}
+            opened={drawerOpened}
+            onClose={() => setDrawerOpened(false)}
+            onApply={(filters) => {
+              setDrawerOpened(false);
+              apply(filters, { typing: false });
+            }}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }

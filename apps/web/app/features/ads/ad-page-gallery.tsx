@@ -3,14 +3,18 @@
  * on the keyboard, and a full-screen viewer (Esc closes it). Only the photo on show is loaded at
  * full size; thumbnails take the 320-px size.
  */
-import { ActionIcon, Modal, UnstyledButton } from "@mantine/core";
+import { ActionIcon, UnstyledButton } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconMaximize, IconX } from "@tabler/icons-react";
 import type { AdPhoto as AdPhotoData, Vertical } from "@unaa/contracts";
-import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, type TouchEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import classes from "./ad-page.module.css";
+
+// The full-screen viewer's Modal (with its focus trap and scroll area, and floating-ui that the
+// scroll area imports) loads when the photo stage is first pointed at or focused, not with the page.
+const Modal = lazy(() => import("../../components/lazy-modal.ts"));
 
 /** The stage is the page's main column: full width on phones, about 800 px beside the aside. */
 const stageSizes = "(max-width: 62em) 100vw, 800px";
@@ -63,6 +67,11 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [isFullScreen, setFullScreen] = useState(false);
+  // The viewer is rendered (closed) from the first pointing at or focus on the stage, so its code is
+  // there before it opens and, opening as an update, it returns the focus when it closes.
+  const [isViewerMounted, setViewerMounted] = useState(false);
+  if (isFullScreen && !isViewerMounted) setViewerMounted(true);
+  const mountViewer = () => setViewerMounted(true);
   const thumbs = useRef<HTMLDivElement>(null);
   const count = photos.length;
   const step = (delta: -1 | 1) => setIndex((current) => (current + delta + count) % count);
@@ -163,6 +172,8 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the photos take ← and → when focused.
         tabIndex={0}
         onKeyDown={onStageKey}
+        onPointerEnter={mountViewer}
+        onFocus={mountViewer}
         data-testid="ad-gallery-stage"
         {...swipe}
       >
@@ -216,41 +227,45 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
           ))}
         </div>
       )}
-      <Modal
-        opened={isFullScreen}
-        onClose={() => setFullScreen(false)}
-        fullScreen
-        withCloseButton={false}
-        padding={0}
-        // The title names the dialog for screen readers; its header is hidden from sight.
-        title={t("adPage.gallery.label", { title })}
-        classNames={{ content: classes.viewer, body: classes.viewerBody, header: classes.viewerHeader }}
-        transitionProps={{ duration: 0 }}
-      >
-        <div className={classes.viewerStage} data-testid="ad-gallery-viewer" {...swipe}>
-          <AdPhoto
-            key={current.id}
-            photo={current}
-            alt={alt}
-            sizes="100vw"
-            fit="contain"
-            className={classes.viewerPhoto}
-          />
-          {arrows}
-          {count > 1 && <span className={classes.counter}>{position}</span>}
-          <ActionIcon
-            className={classes.viewerClose}
-            variant="default"
-            radius="xl"
-            size="xl"
-            aria-label={t("adPage.gallery.close")}
-            onClick={() => setFullScreen(false)}
-            data-autofocus
+      {isViewerMounted && (
+        <Suspense fallback={null}>
+          <Modal
+            opened={isFullScreen}
+            onClose={() => setFullScreen(false)}
+            fullScreen
+            withCloseButton={false}
+            padding={0}
+            // The title names the dialog for screen readers; its header is hidden from sight.
+            title={t("adPage.gallery.label", { title })}
+            classNames={{ content: classes.viewer, body: classes.viewerBody, header: classes.viewerHeader }}
+            transitionProps={{ duration: 0 }}
           >
-            <IconX aria-hidden />
-          </ActionIcon>
-        </div>
-      </Modal>
+            <div className={classes.viewerStage} data-testid="ad-gallery-viewer" {...swipe}>
+              <AdPhoto
+                key={current.id}
+                photo={current}
+                alt={alt}
+                sizes="100vw"
+                fit="contain"
+                className={classes.viewerPhoto}
+              />
+              {arrows}
+              {count > 1 && <span className={classes.counter}>{position}</span>}
+              <ActionIcon
+                className={classes.viewerClose}
+                variant="default"
+                radius="xl"
+                size="xl"
+                aria-label={t("adPage.gallery.close")}
+                onClick={() => setFullScreen(false)}
+                data-autofocus
+              >
+                <IconX aria-hidden />
+              </ActionIcon>
+            </div>
+          </Modal>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -31,6 +31,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { BannerSlot } from "../../components/banner-slot.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/app-state.ts";
 import { localizePath } from "../../lib/i18n.ts";
@@ -297,6 +298,7 @@ export function AdPage({ data }: { data: AdPageData }) {
               </dl>
             </Section>
           )}
+          <BannerSlot slot="ad-page" />
         </div>
 
         <div className={classes.details}>

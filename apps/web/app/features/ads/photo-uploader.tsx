@@ -18,10 +18,11 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Badge, Button, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPhoto, IconPhotoPlus, IconRefresh, IconStar, IconTrash } from "@tabler/icons-react";
-import { type AdPhoto, adPhotoMaxBytes, adPhotosMax, errorMessages } from "@unaa/contracts";
+import { type AdPhoto, adPhotoMaxBytes, adPhotosMax } from "@unaa/contracts";
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCodeText } from "../../lib/api-errors.ts";
+import { errorCodeText } from "../../lib/error-code-text.ts";
+import { useErrorMessages } from "../../lib/error-messages.ts";
 import { HttpError } from "../../lib/http-client.ts";
 import { checkPhotoFile, deletePhoto, photoAccept, uploadPhoto } from "../../lib/photo-upload.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -37,6 +38,7 @@ interface PendingPhoto {
   preview: string;
   status: "queued" | "uploading" | "failed";
   progress: number;
+  /** Why the upload failed; null for a file refused before it (its problem's message is shown). */
   error: string | null;
 }
 
@@ -59,6 +61,7 @@ let pendingKeys = 0;
 export function PhotoUploader({ photos, onPhotosChange, deleteOnRemove, error }: PhotoUploaderProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const errorMessages = useErrorMessages();
   const dndId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<PendingPhoto[]>([]);
@@ -74,6 +77,12 @@ export function PhotoUploader({ photos, onPhotosChange, deleteOnRemove, error }:
 
   const update = (key: string, patch: Partial<PendingPhoto>) =>
     setPending((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+
+  /** The message of a file refused before upload (too large, not an image). */
+  const problemMessage = (file: File): string | null => {
+    const problem = checkPhotoFile(file);
+    return problem && errorMessages ? errorMessages[problem] : null;
+  };
 
   const problemText = (failure: unknown): string => {
     if (failure instanceof HttpError) return errorCodeText(failure, locale);
@@ -113,7 +122,7 @@ export function PhotoUploader({ photos, onPhotosChange, deleteOnRemove, error }:
         preview: URL.createObjectURL(file),
         status: problem ? "failed" : "queued",
         progress: 0,
-        error: problem ? errorMessages[locale][problem] : null,
+        error: null,
       };
     });
     if (files.length > added.length) setNotice(t("adForm.photos.tooMany", { max: adPhotosMax }));
@@ -254,7 +263,7 @@ export function PhotoUploader({ photos, onPhotosChange, deleteOnRemove, error }:
             {item.status === "failed" ? (
               <div className={classes.failure} role="alert">
                 <Text size="xs" fw={600} data-testid="photo-error">
-                  {item.error}
+                  {item.error ?? problemMessage(item.file)}
                 </Text>
                 <div className={classes.actions}>
                   {item.error !== null && !checkPhotoFile(item.file) && (

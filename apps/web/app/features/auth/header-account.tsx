@@ -1,12 +1,5 @@
-import { Button, Group, NavLink, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import {
-  IconChevronDown,
-  IconLayoutDashboard,
-  IconLogout,
-  IconSettings,
-  IconUser,
-} from "@tabler/icons-react";
-import { isStaff } from "@unaa/contracts";
+import { Button, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { IconChevronDown, IconUser } from "@tabler/icons-react";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -15,13 +8,12 @@ import { MenuOnDemand } from "../../components/menu-on-demand.tsx";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { stripLocale } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
-import { useSignOut } from "./use-sign-out.ts";
 
 const loadMenu = () => import("./account-menu.tsx");
 const AccountMenu = lazy(loadMenu);
 
 /** The login link keeps the page the visitor is on as the place to come back to. */
-function useLoginLink(): string {
+export function useLoginLink(): string {
   const location = useLocation();
   const path = stripLocale(location.pathname);
   if (path === "/" || path === "/login" || path === "/reset-password") return "/login";
@@ -73,52 +65,5 @@ export function HeaderAccount() {
         </UnstyledButton>
       }
     />
-  );
-}
-
-/** The account links of the mobile menu drawer. */
-export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
-  const { t } = useTranslation();
-  const { user, status } = useSession();
-  const signOut = useSignOut();
-  const loginLink = useLoginLink();
-  if (status === "restoring") return null;
-  if (!user) {
-    return (
-      <Button component={AppLink} to={loginLink} variant="default" onClick={onNavigate}>
-        {t("nav.signIn")}
-      </Button>
-    );
-  }
-  return (
-    <Stack gap={4}>
-      <NavLink
-        component={AppLink}
-        to="/settings"
-        label={t("auth.menu.settings")}
-        leftSection={<IconSettings size={20} stroke={1.6} />}
-        onClick={onNavigate}
-      />
-      {isStaff(user.roles) && (
-        <NavLink
-          component={AppLink}
-          to="/dashboard"
-          label={t("auth.menu.dashboard")}
-          leftSection={<IconLayoutDashboard size={20} stroke={1.6} />}
-          onClick={onNavigate}
-        />
-      )}
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconLogout size={16} />}
-        onClick={() => {
-          onNavigate();
-          void signOut();
-        }}
-      >
-        {t("auth.menu.signOut")}
-      </Button>
-    </Stack>
   );
 }

@@ -3,7 +3,6 @@
  * member, action, object, period) kept in the address, and "show more" (keyset pages). Editors get
  * only their own entries from the API. Entries are read-only: there is nothing to change or delete.
  */
-import "@mantine/dates/styles.css";
 import {
   Button,
   Code,
@@ -12,13 +11,11 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
 } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import {
@@ -29,15 +26,14 @@ import {
   type StaffAction,
   staffActions,
 } from "@unaa/contracts";
-import "dayjs/locale/ru";
-import "dayjs/locale/ky";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { DayRangeInput } from "../../components/day-range-input.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
-import { useLocale } from "../../lib/use-locale.ts";
 import { type HistoryFilters, historyQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
+import { KeysetTable, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const filterNames = ["staffId", "action", "objectType", "objectId", "from", "to"] as const;
@@ -93,7 +89,6 @@ interface FilterValues {
 
 function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [, setSearchParams] = useSearchParams();
   const form = useForm<FilterValues>({
     initialValues: {
@@ -153,20 +148,15 @@ function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: b
             maxLength={100}
             {...form.getInputProps("objectId")}
           />
-          <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
-            <DatePickerInput
-              // The theme's control size (S9.4), as the fields beside it.
-              size="xl"
-              type="range"
-              allowSingleDateInRange
-              label={t("dashboard.history.period")}
-              placeholder={t("dashboard.history.periodPlaceholder")}
-              clearable
-              maxDate={new Date()}
-              valueFormat="D MMM YYYY"
-              {...form.getInputProps("period")}
-            />
-          </DatesProvider>
+          <DayRangeInput
+            // The theme's control size (S9.4), as the fields beside it.
+            size="xl"
+            label={t("dashboard.history.period")}
+            placeholder={t("dashboard.history.periodPlaceholder")}
+            clearable
+            maxDate={new Date()}
+            {...form.getInputProps("period")}
+          />
         </SimpleGrid>
         <Group gap="xs">
           <Button type="submit" data-testid="history-apply">
@@ -231,7 +221,8 @@ export function HistoryPage() {
   const [searchParams] = useSearchParams();
   const filters = historyFiltersOf(searchParams);
   const ownOnly = historyOwnOnly(viewer?.roles);
-  const history = useInfiniteQuery(historyQueryOptions(viewer?.id, filters));
+  const order = useListOrder();
+  const history = useInfiniteQuery(historyQueryOptions(viewer?.id, filters, order));
   const entries = history.data?.pages.flatMap((page) => page.items);
   return (
     <Stack gap="lg">
@@ -244,55 +235,30 @@ export function HistoryPage() {
           {t("dashboard.history.ownOnly")}
         </Text>
       )}
-      {history.isError ? (
-        <Text c="red">{t("dashboard.loadFailed")}</Text>
-      ) : entries === undefined ? (
-        <Stack gap="xs">
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Stack>
-      ) : entries.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text c="dimmed" ta="center" data-testid="history-empty">
-            {t(
-              Object.values(filters).some((value) => value !== null)
-                ? "dashboard.history.empty"
-                : "dashboard.history.none",
-            )}
-          </Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover className={classes.table} data-testid="history-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("dashboard.history.column.when")}</Table.Th>
-                <Table.Th>{t("dashboard.history.column.staff")}</Table.Th>
-                <Table.Th>{t("dashboard.history.column.action")}</Table.Th>
-                <Table.Th>{t("dashboard.history.column.object")}</Table.Th>
-                <Table.Th>{t("dashboard.history.column.change")}</Table.Th>
-                <Table.Th>{t("dashboard.history.column.ip")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {history.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => history.fetchNextPage()}
-          loading={history.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {t("dashboard.showMore")}
-        </Button>
-      )}
+      <KeysetTable
+        ordered
+        query={history}
+        rows={entries}
+        name="history"
+        emptyText={t(
+          Object.values(filters).some((value) => value !== null)
+            ? "dashboard.history.empty"
+            : "dashboard.history.none",
+        )}
+        minWidth={760}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>{t("dashboard.history.column.when")}</Table.Th>
+            <Table.Th>{t("dashboard.history.column.staff")}</Table.Th>
+            <Table.Th>{t("dashboard.history.column.action")}</Table.Th>
+            <Table.Th>{t("dashboard.history.column.object")}</Table.Th>
+            <Table.Th>{t("dashboard.history.column.change")}</Table.Th>
+            <Table.Th>{t("dashboard.history.column.ip")}</Table.Th>
+          </>
+        }
+        row={(entry) => <EntryRow key={entry.id} entry={entry} />}
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type DashboardOverview, type DashboardSection, sectionAccess } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { overviewQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
@@ -25,6 +26,7 @@ function cardsOf(overview: DashboardOverview): { queues: Card[]; today: Card[] }
   return {
     queues: [
       { key: "pendingAds", value: queues.pendingAds, section: "adds" },
+      { key: "waitingPhotos", value: queues.waitingPhotos, section: "photos" },
       { key: "adComplaints", value: queues.adComplaints, section: "complaints" },
       { key: "chatReports", value: queues.chatReports, section: "complaints" },
       { key: "reportedReviews", value: queues.reportedReviews, section: "complaints" },
@@ -75,7 +77,7 @@ export function OverviewPage() {
   const { t } = useTranslation();
   const viewer = useCurrentUser();
   const overview = useQuery(overviewQueryOptions(viewer?.id));
-  if (overview.isError) return <Text c="red">{t("dashboard.loadFailed")}</Text>;
+  if (overview.isError) return <LoadFailed text={t("dashboard.loadFailed")} onRetry={overview.refetch} />;
   const cards = overview.data && cardsOf(overview.data);
   return (
     <Stack gap="lg">

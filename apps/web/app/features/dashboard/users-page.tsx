@@ -2,7 +2,7 @@
  * Dashboard → users (issue 17 item 3): search by id, phone, email or username (the query kept in the
  * address), newest accounts first, "show more" (keyset pages); each row opens the user's page.
  */
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconSearch } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -13,7 +13,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { usersQueryOptions } from "./api/dashboard-api.ts";
-import classes from "./dashboard.module.css";
+import { KeysetTable, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 /** A user's state: deleted, blocked, staff roles. */
@@ -47,7 +47,8 @@ export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q")?.trim() ?? "";
   const form = useForm({ initialValues: { q } });
-  const users = useInfiniteQuery(usersQueryOptions(viewer?.id, q));
+  const order = useListOrder();
+  const users = useInfiniteQuery(usersQueryOptions(viewer?.id, q, order));
   const rows = users.data?.pages.flatMap((page) => page.items);
   return (
     <Stack gap="lg">
@@ -73,64 +74,41 @@ export function UsersPage() {
           </Group>
         </form>
       </Paper>
-      {users.isError ? (
-        <Text c="red">{t("dashboard.loadFailed")}</Text>
-      ) : rows === undefined ? (
-        <Stack gap="xs">
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Stack>
-      ) : rows.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text c="dimmed" ta="center" data-testid="users-empty">
-            {t("dashboard.users.empty")}
-          </Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover className={classes.table} data-testid="users-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("dashboard.users.column.id")}</Table.Th>
-                <Table.Th>{t("dashboard.users.column.username")}</Table.Th>
-                <Table.Th>{t("dashboard.users.column.phone")}</Table.Th>
-                <Table.Th>{t("dashboard.users.column.email")}</Table.Th>
-                <Table.Th>{t("dashboard.users.column.state")}</Table.Th>
-                <Table.Th>{t("dashboard.users.column.created")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.id} data-testid="users-row">
-                  <Table.Td>{user.id}</Table.Td>
-                  <Table.Td>
-                    <AppLink to={`/dashboard/users/${user.id}`} data-testid="users-open">
-                      {user.username}
-                    </AppLink>
-                  </Table.Td>
-                  <Table.Td>{user.phone ? formatPhone(user.phone) : "—"}</Table.Td>
-                  <Table.Td>{user.email ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <UserBadges user={user} />
-                  </Table.Td>
-                  <Table.Td>{when(user.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {users.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => users.fetchNextPage()}
-          loading={users.isFetchingNextPage}
-          style={{ alignSelf: "center" }}
-        >
-          {t("dashboard.showMore")}
-        </Button>
-      )}
+      <KeysetTable
+        ordered
+        query={users}
+        rows={rows}
+        name="users"
+        emptyText={t("dashboard.users.empty")}
+        minWidth={640}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>{t("dashboard.users.column.id")}</Table.Th>
+            <Table.Th>{t("dashboard.users.column.username")}</Table.Th>
+            <Table.Th>{t("dashboard.users.column.phone")}</Table.Th>
+            <Table.Th>{t("dashboard.users.column.email")}</Table.Th>
+            <Table.Th>{t("dashboard.users.column.state")}</Table.Th>
+            <Table.Th>{t("dashboard.users.column.created")}</Table.Th>
+          </>
+        }
+        row={(user) => (
+          <Table.Tr key={user.id} data-testid="users-row">
+            <Table.Td>{user.id}</Table.Td>
+            <Table.Td>
+              <AppLink to={`/dashboard/users/${user.id}`} data-testid="users-open">
+                {user.username}
+              </AppLink>
+            </Table.Td>
+            <Table.Td>{user.phone ? formatPhone(user.phone) : "—"}</Table.Td>
+            <Table.Td>{user.email ?? "—"}</Table.Td>
+            <Table.Td>
+              <UserBadges user={user} />
+            </Table.Td>
+            <Table.Td>{when(user.createdAt)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@
  * payments and their state, the outcome of the payment the checkout sent the user back from (polled
  * until final), and the ledger's history with filters and keyset pages.
  */
-import "@mantine/dates/styles.css";
 import {
   Alert,
   Badge,
@@ -21,7 +20,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { IconCircleCheck, IconCircleX, IconReceiptRefund } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -34,18 +32,18 @@ import {
   type PaymentStatus,
   tyiynPerSom,
 } from "@unaa/contracts";
-import "dayjs/locale/ru";
-import "dayjs/locale/ky";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
+import { DayRangeInput } from "../../components/day-range-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LoadFailed } from "../../components/load-state.tsx";
 import { localizePath } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import { useSiteDateTime as useDateTime, useMoney } from "../../lib/use-site-format.ts";
 import {
   type LedgerFilters,
   ledgerQueryOptions,
@@ -56,7 +54,6 @@ import {
   walletQueryOptions,
 } from "./api/money-api.ts";
 import classes from "./money.module.css";
-import { useDateTime, useMoney } from "./money-format.ts";
 import { readTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' lists and limits, copied as type-checked data: their module brings zod along.
@@ -67,6 +64,7 @@ const kinds: Record<LedgerEntryKind, true> = {
   adjustment: true,
   plan_renewal: true,
   service_refund: true,
+  staff_refund: true,
 };
 const topUpMinSom = 50;
 const topUpMaxSom = 100_000;
@@ -125,7 +123,6 @@ interface TopUpValues {
 
 function TopUpForm({ providers }: { providers: PaymentProvider[] | undefined }) {
   const { t } = useTranslation();
-  const _locale = useLocale();
   const errorTexts = useApiErrorTexts();
   const money = useMoney();
   const goTo = useGoTo();
@@ -389,7 +386,6 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
 
 function LedgerHistory() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const user = useCurrentUser();
   const [filters, setFilters] = useState<LedgerFilters>({ kind: null, from: null, to: null });
   const ledger = useInfiniteQuery(ledgerQueryOptions(user?.id, filters));
@@ -413,24 +409,19 @@ function LedgerHistory() {
             }
             data-testid="ledger-kind"
           />
-          <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
-            <DatePickerInput
-              // The theme's control size (S9.4), as the select beside it.
-              size="xl"
-              type="range"
-              allowSingleDateInRange
-              label={t("money.ledger.dates")}
-              placeholder={t("money.ledger.datesPlaceholder")}
-              clearable
-              maxDate={new Date()}
-              valueFormat="D MMM YYYY"
-              value={[filters.from, filters.to]}
-              onChange={([from, to]) => {
-                // A range takes effect once both ends are picked (or both are cleared).
-                if ((from === null) === (to === null)) setFilters((current) => ({ ...current, from, to }));
-              }}
-            />
-          </DatesProvider>
+          <DayRangeInput
+            // The theme's control size (S9.4), as the select beside it.
+            size="xl"
+            label={t("money.ledger.dates")}
+            placeholder={t("money.ledger.datesPlaceholder")}
+            clearable
+            maxDate={new Date()}
+            value={[filters.from, filters.to]}
+            onChange={([from, to]) => {
+              // A range takes effect once both ends are picked (or both are cleared).
+              if ((from === null) === (to === null)) setFilters((current) => ({ ...current, from, to }));
+            }}
+          />
         </SimpleGrid>
         {ledger.isError ? (
           <LoadFailed text={t("money.ledger.loadFailed")} onRetry={ledger.refetch} />

@@ -48,10 +48,10 @@ import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import { useSiteDateTime as useDateTime, useSiteDay as useDay, useMoney } from "../../lib/use-site-format.ts";
 import { moneyKeys } from "./api/money-api.ts";
 import { adServicesQueryOptions, buyService } from "./api/services-api.ts";
 import classes from "./money.module.css";
-import { useDateTime, useDay, useMoney } from "./money-format.ts";
 import { rememberTopUpReturn } from "./top-up-return.ts";
 
 // The contracts' list, copied as type-checked data: their module brings zod along.

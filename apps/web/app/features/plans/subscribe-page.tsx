@@ -27,12 +27,11 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { formatTyiyn } from "../../lib/format.ts";
-import { formatSiteDay } from "../../lib/local-day.ts";
 import { showSuccess } from "../../lib/notify.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import { useMoney, useSiteDay } from "../../lib/use-site-format.ts";
 import {
   balanceQueryOptions,
   changeRenewal,
@@ -45,18 +44,6 @@ import classes from "./plans.module.css";
 // The contracts' list, copied as type-checked data: its module brings zod along.
 const verticalOrder: Record<Vertical, number> = { car: 1, commercial: 2, moto: 3, uslugi: 4 };
 const verticalList = Object.keys(verticalOrder) as Vertical[];
-
-function useMoney() {
-  const locale = useLocale();
-  const { t } = useTranslation();
-  const options = { locale, label: t("currency.KGS.label") };
-  return (tyiyn: number) => formatTyiyn(tyiyn, options);
-}
-
-function useDay() {
-  const { t } = useTranslation();
-  return (iso: string) => formatSiteDay(t, iso);
-}
 
 /** The unused part of the current paid month, as the server credits it on a change of plan. */
 function unusedPart(subscription: Subscription, now: number): number {
@@ -71,7 +58,7 @@ function CurrentPlan({ mine }: { mine: MySubscription }) {
   const locale = useLocale();
   const errorTexts = useApiErrorTexts();
   const money = useMoney();
-  const day = useDay();
+  const day = useSiteDay();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);

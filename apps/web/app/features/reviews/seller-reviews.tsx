@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPencilPlus } from "@tabler/icons-react";
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SellerReviewsResponse } from "@unaa/contracts";
+import type { ReviewEligibility, SellerReviewsResponse } from "@unaa/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -107,6 +107,13 @@ export function SellerReviews({ sellerId, initial }: { sellerId: number; initial
               submitLabel={t("reviews.form.submit")}
               onSubmit={async (values) => {
                 const review = await createReview({ sellerId, ...values });
+                // One review per buyer and seller: the button goes with the form, not after a refetch.
+                queryClient.setQueryData<ReviewEligibility>(reviewKeys.eligibility(sellerId, user?.id), {
+                  canReview: false,
+                  reason: "REVIEW_EXISTS",
+                  ad: null,
+                  myReviewId: review.id,
+                });
                 setIsWriting(false);
                 showSuccess(t("reviews.form.published"));
                 await refresh();

@@ -10,9 +10,10 @@ import type { Route } from "./+types/layout.ts";
 
 export const handle = { breadcrumbs: () => [{ key: "page.dashboard.title", to: "/dashboard" }] };
 
-/** The viewer's roles, so the server renders the navigation the browser will show. */
+/** The viewer's roles and code access, so the server renders the navigation the browser will show. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { roles: context.get(serverContext).viewer?.roles ?? [] };
+  const viewer = context.get(serverContext).viewer;
+  return { roles: viewer?.roles ?? [], codeAccess: viewer?.codeAccess ?? false };
 }
 
 /**
@@ -21,13 +22,15 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const roles = useCurrentUser()?.roles ?? loaderData.roles;
+  const me = useCurrentUser();
+  const roles = me?.roles ?? loaderData.roles;
+  const options = { codeAccess: me?.codeAccess ?? loaderData.codeAccess };
   const section = dashboardSectionOf(useLocation().pathname);
-  const links = dashboardSections(roles).map((name) => ({
+  const links = dashboardSections(roles, options).map((name) => ({
     to: name === "index" ? "/dashboard" : `/dashboard/${name}`,
     titleKey: dashboardTitleKey(name),
   }));
-  const readOnly = section !== null && isReadOnlySection(section, sectionAccess(roles, section));
+  const readOnly = section !== null && isReadOnlySection(section, sectionAccess(roles, section, options));
   return (
     <SectionLayout
       links={links}

@@ -5,12 +5,13 @@
  */
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
-import { type Ad, type ErrorCode, errorMessages, type Vertical, verticalDefinitions } from "@unaa/contracts";
+import { type Ad, type Vertical, verticalDefinitions } from "@unaa/contracts";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { errorCodeText } from "../../../lib/api-errors.ts";
 import { guestStorage, toasts } from "../../../lib/app-state.ts";
+import { errorCodeText } from "../../../lib/error-code-text.ts";
+import { errorMessage, useErrorMessages } from "../../../lib/error-messages.ts";
 import { HttpError } from "../../../lib/http-client.ts";
 import { localizePath } from "../../../lib/i18n.ts";
 import { deletePhoto } from "../../../lib/photo-upload.ts";
@@ -65,6 +66,8 @@ function showSuccess(title: string, link?: { to: string; label: string }) {
 export function useAdForm({ vertical, edit }: AdFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  // The language's API error messages (`showApiError`) load with the form, not with the page.
+  useErrorMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -234,9 +237,8 @@ export function useAdForm({ vertical, edit }: AdFormProps) {
         isUnplaced = true;
         continue;
       }
-      placed[key] ??= Object.hasOwn(errorMessages[locale], item.code)
-        ? errorMessages[locale][item.code as ErrorCode]
-        : t([`adForm.fieldError.${item.code}`, "adForm.fieldError.invalid"]);
+      placed[key] ??=
+        errorMessage(locale, item.code) ?? t([`adForm.fieldError.${item.code}`, "adForm.fieldError.invalid"]);
     }
     form.setErrors(placed);
     setFormError(isUnplaced ? errorCodeText(error, locale) : null);

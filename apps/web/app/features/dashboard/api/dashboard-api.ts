@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type {
   AuditObjectType,
+  DashboardListOrder,
   DashboardOverview,
   DashboardUser,
   DashboardUsersPage,
@@ -10,6 +11,7 @@ import type {
   StaffAction,
 } from "@unaa/contracts";
 import { api } from "../../../lib/app-state.ts";
+import type { QueryValue } from "../../../lib/http-client.ts";
 
 export interface HistoryFilters {
   staffId: number | null;
@@ -22,6 +24,31 @@ export interface HistoryFilters {
 }
 
 export const dashboardPageSize = 25;
+
+/**
+ * A dashboard list read in keyset pages of `dashboardPageSize` (`cursor` → `nextCursor`), as the
+ * staff member `viewerId` (nothing is asked before the session is known). `query` holds the filters.
+ */
+export function keysetQueryOptions<TPage extends { nextCursor: string | null }>(
+  queryKey: readonly unknown[],
+  viewerId: number | undefined,
+  path: string,
+  query: Record<string, QueryValue> = {},
+  order?: DashboardListOrder,
+) {
+  return infiniteQueryOptions({
+    queryKey: order ? [...queryKey, order] : queryKey,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<TPage>(path, {
+        signal,
+        silent: true,
+        query: { ...query, order: order ?? null, cursor: pageParam, limit: dashboardPageSize },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: TPage) => page.nextCursor,
+    enabled: viewerId !== undefined,
+  });
+}
 
 /** The dashboard's query keys: each starts with the staff member's id (the caches are theirs). */
 export const dashboardKeys = {
@@ -41,34 +68,28 @@ export function overviewQueryOptions(viewerId: number | undefined) {
   });
 }
 
-export function historyQueryOptions(viewerId: number | undefined, filters: HistoryFilters) {
-  return infiniteQueryOptions({
-    queryKey: dashboardKeys.history(viewerId, filters),
-    queryFn: ({ signal, pageParam }) =>
-      api.get<HistoryPage>("/api/dashboard/history", {
-        signal,
-        silent: true,
-        query: { ...filters, cursor: pageParam, limit: dashboardPageSize },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    enabled: viewerId !== undefined,
-  });
+export function historyQueryOptions(
+  viewerId: number | undefined,
+  filters: HistoryFilters,
+  order: DashboardListOrder,
+) {
+  return keysetQueryOptions<HistoryPage>(
+    dashboardKeys.history(viewerId, filters),
+    viewerId,
+    "/api/dashboard/history",
+    { ...filters },
+    order,
+  );
 }
 
-export function usersQueryOptions(viewerId: number | undefined, q: string) {
-  return infiniteQueryOptions({
-    queryKey: dashboardKeys.users(viewerId, q),
-    queryFn: ({ signal, pageParam }) =>
-      api.get<DashboardUsersPage>("/api/dashboard/users", {
-        signal,
-        silent: true,
-        query: { q: q || null, cursor: pageParam, limit: dashboardPageSize },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    enabled: viewerId !== undefined,
-  });
+export function usersQueryOptions(viewerId: number | undefined, q: string, order: DashboardListOrder) {
+  return keysetQueryOptions<DashboardUsersPage>(
+    dashboardKeys.users(viewerId, q),
+    viewerId,
+    "/api/dashboard/users",
+    { q: q || null },
+    order,
+  );
 }
 
 export function userQueryOptions(viewerId: number | undefined, id: number) {

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entries_staff_refund_idx" ON "ledger_entries" USING btree ("reference") WHERE "ledger_entries"."kind" = 'staff_refund';--> statement-breakpoint
+CREATE INDEX "ad_purchases_ledger_entry_idx" ON "ad_purchases" USING btree ("ledger_entry_id");
