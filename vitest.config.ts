@@ -13,8 +13,10 @@ const apiTests = {
  * With a PostgreSQL server (TEST_DATABASE_URL, as CI has) every API file runs on it, and the embedded
  * PGlite, the default database, runs again only the files whose behaviour depends on the engine or
  * the driver: migrations and seeds, the job queue, backups, transactions that race (money, refresh
- * tokens, ad life cycle), full-text and list queries, dates by time zone. Every browser test runs
- * on PGlite servers too. Without a server every file runs on PGlite (decision 075).
+ * tokens, ad life cycle), full-text and list queries, dates by time zone. The servers of the browser
+ * files that run two at a time then run on it too (databases made from one template), while the
+ * serial browser files keep the embedded PGlite end to end (decision 078). Without a server every
+ * file runs on PGlite (decision 075).
  */
 const engineFiles = [
   "apps/api/src/app.test.ts",
@@ -95,6 +97,8 @@ export default defineConfig({
           ...browserTests,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // Its servers run on PGlite, `npm start`'s default database, even when CI has PostgreSQL.
+          env: { E2E_DATABASE: "pglite" },
         },
       },
     ],

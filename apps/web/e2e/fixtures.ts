@@ -50,7 +50,7 @@ export function connectBrowser(): Promise<Browser> {
  * otherwise empty site or restart the server. Stop it when done.
  */
 export async function startOwnServer(env: Record<string, string> = {}): Promise<TestServer & SeedApi> {
-  const server = await startTestServer(env, { seededDataDir: inject("e2e").seededDataDir });
+  const server = await startTestServer(env, inject("e2e").databaseSource);
   return Object.assign(server, {
     baseUrl: server.url,
     readCode: (to: string, purpose: string) => codeFromLog(server, to, purpose),

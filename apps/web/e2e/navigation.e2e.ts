@@ -89,7 +89,7 @@ describe("route preloads (S2.12)", () => {
         requested.push(url);
         inFlight.add(url);
         maxInFlight = Math.max(maxInFlight, inFlight.size);
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await new Promise((resolve) => setTimeout(resolve, 500));
         inFlight.delete(url);
         lastAnswerAt = Date.now();
         await route.continue();
@@ -103,10 +103,10 @@ describe("route preloads (S2.12)", () => {
       // Wait until every preload has been answered (the faq page's module among them: it is the one
       // opened below). Between two batches nothing is in flight for a moment, so "nothing in flight"
       // must have lasted a while (far longer than that moment, shorter than the hold). About 70
-      // modules held 0.8 s each, 5 at a time, take about 11 s.
+      // modules held 0.5 s each, 5 at a time, take about 7 s.
       const isFaqModule = (url: string) => /\/faq-[^/]*\.js$/.test(url);
       await expect
-        .poll(() => requested.some(isFaqModule) && inFlight.size === 0 && Date.now() - lastAnswerAt > 500, {
+        .poll(() => requested.some(isFaqModule) && inFlight.size === 0 && Date.now() - lastAnswerAt > 400, {
           timeout: 40_000,
         })
         .toBe(true);

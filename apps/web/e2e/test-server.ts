@@ -1,10 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { databaseUrl } from "../../api/src/test/test-database.ts";
 
 const serverEntry = fileURLToPath(new URL("../server.ts", import.meta.url));
 const exitWithParent = fileURLToPath(new URL("./exit-with-parent.ts", import.meta.url));
@@ -46,22 +56,73 @@ export function readLogFile(logFile: string): string[] {
 }
 
 /**
+ * Where a test server's database comes from: a copy of a migrated and seeded PGlite data directory,
+ * or, with the PostgreSQL server of TEST_DATABASE_URL, a new database made from a seeded template
+ * (`CREATE DATABASE … TEMPLATE`, see `global-setup.ts`).
+ */
+export interface DatabaseSource {
+  seededDataDir?: string;
+  /** The address of the seeded template database on the PostgreSQL server. */
+  postgresTemplate?: string;
+}
+
+/** The file in a server's data directory that names its PostgreSQL database (a restart reuses it). */
+const DATABASE_URL_FILE = "database-url";
+
+/** The names of the databases made from `template` are `${template}_x…`: the run drops them at its end. */
+async function createDatabaseFrom(template: string): Promise<string> {
+  const templateName = new URL(template).pathname.slice(1);
+  const name = `${templateName}_x${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: template });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrl(template, name);
+}
+
+/** Drops the template and every database made from it (at the end of the run). */
+export async function dropDatabasesOf(template: string): Promise<void> {
+  const templateName = new URL(template).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: databaseUrl(template, "postgres") });
+  await admin.connect();
+  try {
+    const made = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1 || '\\_x%'",
+      [templateName],
+    );
+    for (const { datname } of made.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Starts the real production server (`node apps/web/server.ts`, built beforehand by `npm run
- * build`) on a free port with a fresh embedded database (a copy of `seededDataDir`, or seeded at
- * start), and resolves when it is listening. The
- * run's shared server (`global-setup.ts`) starts here; a file starts its own only when it needs a
- * database no other file writes to, or restarts the server.
+ * build`) on a free port with a fresh database (see `DatabaseSource`; without one it seeds its own
+ * at start), and resolves when it is listening. A server started again with the same `DATA_DIR`
+ * finds the same data. The run's shared server (`global-setup.ts`) starts here; a file starts its
+ * own only when it needs a database no other file writes to, or restarts the server.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { seededDataDir?: string } = {},
+  source: DatabaseSource = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-e2e-"));
   const logFile = path.join(dataDir, "server.log");
-  // A copy of the run's migrated and seeded database, unless the server restarts on its own data.
-  const database = path.join(env.DATA_DIR ?? dataDir, "pglite");
-  if (options.seededDataDir && !existsSync(database))
-    cpSync(path.join(options.seededDataDir, "pglite"), database, { recursive: true });
+  const ownDataDir = env.DATA_DIR ?? dataDir;
+  const database: Record<string, string> = {};
+  if (source.postgresTemplate) {
+    const file = path.join(ownDataDir, DATABASE_URL_FILE);
+    if (!existsSync(file)) writeFileSync(file, await createDatabaseFrom(source.postgresTemplate));
+    database.DATABASE_URL = readFileSync(file, "utf8");
+  } else if (source.seededDataDir && !existsSync(path.join(ownDataDir, "pglite"))) {
+    // A copy of the run's migrated and seeded database, unless the server restarts on its own data.
+    cpSync(path.join(source.seededDataDir, "pglite"), path.join(ownDataDir, "pglite"), { recursive: true });
+  }
   const child = spawn(process.execPath, ["--import", exitWithParent, serverEntry], {
     env: {
       ...process.env,
@@ -69,6 +130,7 @@ export async function startTestServer(
       DATA_DIR: dataDir,
       // Production requires a signing secret; each test server gets its own throw-away one.
       AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(48).toString("base64"),
+      ...database,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
