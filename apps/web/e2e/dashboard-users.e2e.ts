@@ -111,6 +111,12 @@ describe("dashboard: users and history", () => {
       await poll(() => new URL(adminSide.page.url()).searchParams.get("order")).toBe("oldest");
       await poll(async () => (await entries.first().textContent()) ?? "").toContain('roles: ["moderator"]');
       expect(await entries.count()).toBe(2);
+      // A filter applied then keeps that order: the order is not a filter.
+      await adminSide.page.getByLabel("Id сотрудника", { exact: true }).fill(String(admin.userId));
+      await adminSide.page.getByTestId("history-apply").click();
+      await poll(() => new URL(adminSide.page.url()).searchParams.get("staffId")).toBe(String(admin.userId));
+      expect(new URL(adminSide.page.url()).searchParams.get("order")).toBe("oldest");
+      await poll(async () => (await entries.first().textContent()) ?? "").toContain('roles: ["moderator"]');
       // The block is there too.
       await open(adminSide.page, `/dashboard/history?objectType=user&objectId=${victim.userId}`);
       await poll(() => adminSide.page.getByTestId("history-entry").count()).toBe(1);

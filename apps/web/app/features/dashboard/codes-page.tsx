@@ -33,7 +33,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { type CodeFilters, codesQueryOptions } from "./api/codes-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useListOrder } from "./keyset-table.tsx";
+import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
@@ -53,7 +53,7 @@ const statusColor: Record<CodeDeliveryStatus, string> = { outbox: "gray", sent: 
 
 function FiltersForm({ filters, recipientError }: { filters: CodeFilters; recipientError?: string }) {
   const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
+  const applyFilters = useApplyFilters();
   const form = useForm({
     initialValues: {
       purpose: filters.purpose as string | null,
@@ -65,7 +65,7 @@ function FiltersForm({ filters, recipientError }: { filters: CodeFilters; recipi
   const apply = (values: typeof form.values) => {
     const next = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) if (value?.trim()) next.set(name, value.trim());
-    setSearchParams(next, { preventScrollReset: true });
+    applyFilters(next);
   };
   const options = (group: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`dashboard.codes.${group}.${value}`) }));
@@ -111,7 +111,7 @@ function FiltersForm({ filters, recipientError }: { filters: CodeFilters; recipi
             variant="default"
             onClick={() => {
               form.setValues({ purpose: null, channel: null, status: null, recipient: "" });
-              setSearchParams(new URLSearchParams(), { preventScrollReset: true });
+              applyFilters({});
             }}
           >
             {t("dashboard.history.reset")}

@@ -33,7 +33,7 @@ import { DayRangeInput } from "../../components/day-range-input.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { type HistoryFilters, historyQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useListOrder } from "./keyset-table.tsx";
+import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const filterNames = ["staffId", "action", "objectType", "objectId", "from", "to"] as const;
@@ -89,7 +89,7 @@ interface FilterValues {
 
 function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: boolean }) {
   const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
+  const applyFilters = useApplyFilters();
   const form = useForm<FilterValues>({
     initialValues: {
       staffId: filters.staffId ?? "",
@@ -111,7 +111,7 @@ function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: b
     if (values.objectType) set("objectId", values.objectId);
     set("from", values.period[0]);
     set("to", values.period[1] ?? values.period[0]);
-    setSearchParams(next, { preventScrollReset: true });
+    applyFilters(next);
   };
   return (
     <form onSubmit={form.onSubmit(apply)} data-testid="history-filters">
@@ -172,7 +172,7 @@ function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: b
                 objectId: "",
                 period: [null, null],
               });
-              setSearchParams(new URLSearchParams(), { preventScrollReset: true });
+              applyFilters({});
             }}
           >
             {t("dashboard.history.reset")}

@@ -20,6 +20,25 @@ export function useListOrder(): DashboardListOrder {
     : "newest";
 }
 
+/**
+ * Puts a list's filters in the address (`filters` holds every filter; those absent are cleared) and
+ * keeps the order the viewer chose: the order is not a filter, so applying or resetting filters
+ * leaves it as it is.
+ */
+export function useApplyFilters(): (filters: URLSearchParams | Record<string, string>) => void {
+  const [, setSearchParams] = useSearchParams();
+  return (filters) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(filters);
+        const order = current.get("order");
+        if (order) next.set("order", order);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+}
+
 /** Newest or oldest first, kept in the address with the page's filters; the server orders the pages. */
 function ListOrderControl({ name }: { name: string }) {
   const { t } = useTranslation();

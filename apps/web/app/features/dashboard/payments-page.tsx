@@ -50,7 +50,7 @@ import {
   refundPurchase,
 } from "./api/payments-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useListOrder } from "./keyset-table.tsx";
+import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,7 +81,7 @@ interface FilterValues {
 
 function FiltersForm({ filters }: { filters: PaymentFilters }) {
   const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
+  const applyFilters = useApplyFilters();
   const form = useForm<FilterValues>({
     initialValues: {
       kind: filters.kind,
@@ -100,7 +100,7 @@ function FiltersForm({ filters }: { filters: PaymentFilters }) {
     set("providerRef", values.providerRef);
     set("from", values.period[0]);
     set("to", values.period[1] ?? values.period[0]);
-    setSearchParams(next, { preventScrollReset: true });
+    applyFilters(next);
   };
   return (
     <form onSubmit={form.onSubmit(apply)} data-testid="payments-filters">
@@ -142,7 +142,7 @@ function FiltersForm({ filters }: { filters: PaymentFilters }) {
             variant="default"
             onClick={() => {
               form.setValues({ kind: null, user: "", providerRef: "", period: [null, null] });
-              setSearchParams(new URLSearchParams(), { preventScrollReset: true });
+              applyFilters({});
             }}
           >
             {t("dashboard.history.reset")}

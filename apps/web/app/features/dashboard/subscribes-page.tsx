@@ -50,7 +50,7 @@ import {
   subscriptionsQueryOptions,
 } from "./api/subscribes-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useListOrder } from "./keyset-table.tsx";
+import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 /** The form's values: the price in som (the API's is tyiyn). */
@@ -302,7 +302,8 @@ function SubscriptionsList({ canWrite }: { canWrite: boolean }) {
   const locale = useLocale();
   const viewer = useCurrentUser();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const applyFilters = useApplyFilters();
   const plan = searchParams.get("plan")?.trim() || null;
   const plans = useQuery(dashboardPlansQueryOptions(viewer?.id));
   const order = useListOrder();
@@ -325,7 +326,7 @@ function SubscriptionsList({ canWrite }: { canWrite: boolean }) {
         maw={320}
         data={(plans.data?.items ?? []).map((item) => ({ value: item.code, label: item.names[locale] }))}
         value={plan}
-        onChange={(value) => setSearchParams(value ? { plan: value } : {}, { preventScrollReset: true })}
+        onChange={(value) => applyFilters(value ? { plan: value } : {})}
       />
       <KeysetTable
         ordered

@@ -13,7 +13,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { usersQueryOptions } from "./api/dashboard-api.ts";
-import { KeysetTable, useListOrder } from "./keyset-table.tsx";
+import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 /** A user's state: deleted, blocked, staff roles. */
@@ -44,7 +44,8 @@ export function UsersPage() {
   const { t } = useTranslation();
   const viewer = useCurrentUser();
   const { when } = useDashboardFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const applyFilters = useApplyFilters();
   const q = searchParams.get("q")?.trim() ?? "";
   const form = useForm({ initialValues: { q } });
   const order = useListOrder();
@@ -57,7 +58,7 @@ export function UsersPage() {
           onSubmit={form.onSubmit((values) => {
             const next = new URLSearchParams();
             if (values.q.trim()) next.set("q", values.q.trim());
-            setSearchParams(next, { preventScrollReset: true });
+            applyFilters(next);
           })}
         >
           <Group gap="xs" align="flex-end" wrap="nowrap">
