@@ -10,7 +10,6 @@
  */
 
 import { type Ad, verticals } from "@unaa/contracts";
-import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { draftKey } from "../app/features/ads/ad-form/ad-draft.ts";
 import { valuesOfAd } from "../app/features/ads/ad-form/ad-form-values.ts";
@@ -31,9 +30,9 @@ import {
   signUpByPhone,
   uploadPhoto,
 } from "./ad-seed.ts";
+import { axeViolations } from "./axe.ts";
 import { describe, expect, poll, type SharedServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** The rules of those tags whose answer depends on colours. */
 const colourRules = ["color-contrast", "link-in-text-block"];
 /**
@@ -77,30 +76,12 @@ async function seed(server: SharedServer): Promise<Seeded> {
   return { seller, ads: { car, commercial, moto, uslugi }, carAd };
 }
 
-/** One axe finding, with everything needed to find it again. */
-function describeViolations(results: axe.AxeResults, where: string): string[] {
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} at ${node.target.join(" ")} on ${where}: ${violation.help}` +
-        (node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, " ").trim()})` : ""),
-    ),
-  );
-}
-
-async function runAxe(page: Page, rules: "all" | "colours"): Promise<axe.AxeResults> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  const options: axe.RunOptions = {
-    runOnly: rules === "all" ? { type: "tag", values: wcagTags } : { type: "rule", values: colourRules },
-    resultTypes: ["violations"],
-  };
+async function runAxe(page: Page, rules: "all" | "colours", where: string): Promise<string[]> {
   // From the top of the page, as a visitor arrives: a step change or a focused field may have left
   // the page scrolled so that links sit half under the sticky header, which axe counts as obscured
   // targets of that moment, not of the page.
-  return page.evaluate((runOptions) => {
-    window.scrollTo(0, 0);
-    return (window as unknown as { axe: typeof axe }).axe.run(document, runOptions);
-  }, options);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return axeViolations(page, where, rules === "all" ? undefined : colourRules);
 }
 
 /** The scheme the site shows, as Mantine sets it on <html>. */
@@ -141,8 +122,13 @@ async function checkEveryMode(page: Page, label: string): Promise<string[]> {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    const results = await runAxe(page, nextMode === "light" ? "all" : "colours");
-    found.push(...describeViolations(results, `${label} ${nextMode} ${nextWidth}px`));
+    found.push(
+      ...(await runAxe(
+        page,
+        nextMode === "light" ? "all" : "colours",
+        `${label} ${nextMode} ${nextWidth}px`,
+      )),
+    );
   }
   return found;
 }

@@ -11,8 +11,8 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import axe from "axe-core";
 import { signInStaff } from "./ad-seed.ts";
+import { axeViolations } from "./axe.ts";
 import { collectConsoleErrors } from "./browser.ts";
 import { describe, expect, poll, test, waitForHydration } from "./fixtures.ts";
 
@@ -135,17 +135,7 @@ describe("dashboard: stats", () => {
       await waitForHydration(page);
       await poll(() => page.locator("svg.recharts-surface").count()).toBe(4);
       for (const summary of await page.locator("summary").all()) await summary.click();
-      await page.evaluate(axe.source);
-      const results = await page.evaluate(() =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, {
-          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-          resultTypes: ["violations"],
-        }),
-      );
-      for (const violation of results.violations) {
-        for (const node of violation.nodes)
-          found.push(`${violation.id} at ${node.target.join(" ")} ${colorScheme}`);
-      }
+      found.push(...(await axeViolations(page, colorScheme)));
     }
     expect(found).toEqual([]);
 

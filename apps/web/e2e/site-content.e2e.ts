@@ -7,8 +7,8 @@
  * The FAQ test runs its own server, as the demo editor (`signInStaff`): its edit is no other
  * file's business.
  */
-import axe from "axe-core";
 import { apiCall, signInStaff } from "./ad-seed.ts";
+import { axeViolations } from "./axe.ts";
 import { collectConsoleErrors } from "./browser.ts";
 import {
   describe,
@@ -109,17 +109,7 @@ describe("site content", () => {
         await page.emulateMedia({ colorScheme });
         await visit(path);
         await waitForHydration(page);
-        await page.evaluate(axe.source);
-        const results = await page.evaluate(() =>
-          (window as unknown as { axe: typeof axe }).axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-            resultTypes: ["violations"],
-          }),
-        );
-        for (const violation of results.violations) {
-          for (const node of violation.nodes)
-            found.push(`${violation.id} at ${node.target.join(" ")} on ${path} ${colorScheme}`);
-        }
+        found.push(...(await axeViolations(page, `${path} ${colorScheme}`)));
       }
     }
     expect(found).toEqual([]);

@@ -7,8 +7,9 @@ import { Button, Group, Paper, SegmentedControl, Table, Text } from "@mantine/co
 import { type DashboardListOrder, dashboardListOrders } from "@unaa/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { ListSkeleton, LoadFailed } from "../../components/load-state.tsx";
+import { dashboardSectionOf, dashboardTitleKey } from "../../lib/dashboard-sections.ts";
 import classes from "./dashboard.module.css";
 
 /** The list's order as the address names it (`?order=oldest`); newest first without it. */
@@ -18,6 +19,14 @@ export function useListOrder(): DashboardListOrder {
   return (dashboardListOrders as readonly (string | null)[]).includes(order)
     ? (order as DashboardListOrder)
     : "newest";
+}
+
+/**
+ * A table's scroll container that the keyboard reaches (WCAG 2.1.1): on a phone a wide table scrolls
+ * sideways, and a table without links or buttons would otherwise offer nothing to focus.
+ */
+export function keyboardScrollable(label: string) {
+  return { viewportProps: { tabIndex: 0, role: "region", "aria-label": label } };
 }
 
 /**
@@ -111,6 +120,7 @@ export function KeysetTable<Row>({
   ordered = false,
 }: KeysetTableProps<Row>) {
   const { t } = useTranslation();
+  const section = dashboardSectionOf(useLocation().pathname);
   let body: ReactNode;
   if (query.isError) {
     body = hideError ? null : <LoadFailed text={t("dashboard.loadFailed")} onRetry={query.refetch} />;
@@ -126,7 +136,10 @@ export function KeysetTable<Row>({
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={keyboardScrollable(section ? t(dashboardTitleKey(section)) : name)}
+      >
         <Table
           striped
           highlightOnHover={highlightOnHover}

@@ -37,6 +37,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { dashboardKeys, decideBlock, saveRoles, userQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
+import { keyboardScrollable } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 import { UserBadges } from "./users-page.tsx";
 
@@ -300,7 +301,10 @@ export function UserPage({ id }: { id: number }) {
           {user.sessions.length === 0 ? (
             <Text c="dimmed">{t("dashboard.user.noSessions")}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer
+              minWidth={640}
+              scrollAreaProps={keyboardScrollable(t("dashboard.user.sessions"))}
+            >
               <Table className={classes.table} data-testid="user-sessions">
                 <Table.Thead>
                   <Table.Tr>
