@@ -6,7 +6,7 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from "@unaa/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adComplaints, adPhotos, auditEntries, ledgerEntries, users } from "../../db/schema/index.ts";
@@ -165,6 +165,17 @@ describe("[S2.8] users", () => {
       reason: "Appeal accepted",
     });
     expect(unblocked.json<DashboardUser>()).toMatchObject({ blockedAt: null, blockReason: null });
+    const unblocks = await harness.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.objectId, String(victim.userId)), eq(auditEntries.action, "user.unblock")));
+    expect(unblocks).toMatchObject([
+      {
+        staffId: moderator.userId,
+        before: { blocked: true, reason: "Scam adverts" },
+        after: { blocked: false, reason: "Appeal accepted" },
+      },
+    ]);
     const again = await harness.app.inject({
       method: "POST",
       url: "/api/auth/sign-in",

@@ -340,6 +340,69 @@ describe("[P8.4] editing, replying, reporting", () => {
   });
 });
 
+describe("[S2.8] reported reviews in the dashboard's complaints", () => {
+  it("warn tells the review's author and the reporter; remove hides the review; each is audited", async () => {
+    const moderator = await signUpPersona(harness, "moderator");
+    const moderatorNotices = async (client: TestClient) => {
+      const response = await call(client, "GET", "/api/notifications");
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<{ items: { kind: string; payload: Record<string, unknown> }[] }>()
+        .items.filter((item) => item.kind === "moderationNotice")
+        .map((item) => item.payload);
+    };
+    const resolve = (reviewId: number, outcome: string, note = "") =>
+      call(moderator, "POST", `/api/dashboard/complaints/review/${reviewId}/resolve`, { outcome, note });
+
+    // The seller reports a review: the group names the review's author as the offender.
+    const warned = await reviewedPair(1);
+    expect(
+      (await call(warned.seller, "POST", `/api/reviews/${warned.review.id}/report`, { reason: "insult" }))
+        .statusCode,
+    ).toBe(201);
+    const groups = await call(moderator, "GET", "/api/dashboard/complaints?kind=review&limit=50");
+    expect(groups.statusCode, groups.body).toBe(200);
+    const group = groups
+      .json<{ items: { objectId: number; count: number; offender: { id: number } | null }[] }>()
+      .items.find((item) => item.objectId === warned.review.id);
+    expect(group).toMatchObject({ count: 1, offender: { id: warned.buyer.userId } });
+
+    const warning = await resolve(warned.review.id, "warn", "Без оскорблений");
+    expect(warning.statusCode, warning.body).toBe(200);
+    expect(warning.json()).toEqual({
+      kind: "review",
+      objectId: warned.review.id,
+      outcome: "warn",
+      resolved: 1,
+    });
+    expect(await moderatorNotices(warned.buyer)).toMatchObject([
+      { topic: "warned", subject: "review", outcome: "warn", note: "Без оскорблений" },
+    ]);
+    expect(await moderatorNotices(warned.seller)).toMatchObject([
+      { topic: "complaintResolved", subject: "review", outcome: "warn" },
+    ]);
+    // A warning leaves the review up.
+    expect((await sellerList(warned.seller.userId)).items.map((item) => item.id)).toEqual([warned.review.id]);
+
+    // Another review, reported and removed: hidden from the seller's list, the decision audited.
+    const removed = await reviewedPair(1);
+    const stranger = await newUser();
+    expect(
+      (await call(stranger, "POST", `/api/reviews/${removed.review.id}/report`, { reason: "fake" }))
+        .statusCode,
+    ).toBe(201);
+    expect((await resolve(removed.review.id, "remove", "Фальшивый отзыв")).statusCode).toBe(200);
+    expect((await sellerList(removed.seller.userId)).items).toEqual([]);
+    const [row] = await harness.database.db.select().from(reviews).where(eq(reviews.id, removed.review.id));
+    expect(row).toMatchObject({ moderationReason: "Фальшивый отзыв", moderatedBy: moderator?.userId });
+    expect(await moderatorNotices(stranger)).toMatchObject([
+      { topic: "complaintResolved", subject: "review", outcome: "remove" },
+    ]);
+    // Nothing open is left to resolve.
+    expect((await resolve(removed.review.id, "dismiss")).statusCode).toBe(404);
+  });
+});
+
 describe("[P8.4] moderation", () => {
   it("hides a review from every list and the rating, and restores it; only moderators and admins", async () => {
     const { seller, buyer, review } = await reviewedPair(1);
