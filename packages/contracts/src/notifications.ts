@@ -101,11 +101,20 @@ export const notificationPayloadSchemas = {
     text: z.string(),
     link: linkSchema.nullable(),
   }),
+  /**
+   * A balance movement the user did not make: a top-up paid, failed or refunded by the provider, a
+   * purchase given back by staff (`refundedToBalance`), or a staff adjustment (`adjusted`, the
+   * amount signed). `paymentId` names the top-up, or the ledger entry of a staff movement.
+   */
   paymentReceipt: z.object({
     paymentId: z.string(),
-    amount: z.number().int().describe("Tyiyn"),
-    status: z.enum(["paid", "failed", "refunded"]),
+    amount: z.number().int().describe("Tyiyn; negative for an adjustment that took money"),
+    status: z.enum(["paid", "failed", "refunded", "refundedToBalance", "adjusted"]),
     balance: z.number().int().describe("The balance after it, in tyiyn"),
+    reason: z
+      .string()
+      .optional()
+      .describe("The staff member's reason, for `refundedToBalance` and `adjusted`"),
     link: linkSchema,
   }),
   /** A moderator's decision other than an ad's approval or rejection (decision 066). */

@@ -13,7 +13,6 @@ import type { Database } from "../../db/client.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import { listDashboardPayments } from "./dashboard-payments.ts";
 import type { MoneyService } from "./money.service.ts";
-import { refundPurchase } from "./staff-refunds.ts";
 
 const errors = (codes: string) => errorBodySchema.describe(codes);
 const badInput = errors("`VALIDATION_FAILED` with field errors");
@@ -99,8 +98,7 @@ export const dashboardPaymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const refund = await refundPurchase(
-        db,
+      const refund = await moneyService.refundPurchase(
         currentUser(request).id,
         request.params.entryId,
         request.body,

@@ -1,4 +1,10 @@
-import type { AuditEntry, DashboardPaymentsPage, HistoryPage } from "@unaa/contracts";
+import type {
+  AuditEntry,
+  DashboardPaymentsPage,
+  HistoryPage,
+  Notification,
+  NotificationPayloads,
+} from "@unaa/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adPurchases, ledgerEntries } from "../../db/schema/index.ts";
@@ -30,6 +36,15 @@ async function pageOf(client: TestClient, query: string): Promise<DashboardPayme
   return response.json();
 }
 
+/** The balance receipts the user was sent, newest first. */
+async function receiptsOf(client: TestClient): Promise<NotificationPayloads["paymentReceipt"][]> {
+  const response = await callAs(harness, client)("GET", "/api/notifications");
+  expect(response.statusCode, response.body).toBe(200);
+  return response
+    .json<{ items: Notification[] }>()
+    .items.flatMap((item) => (item.kind === "paymentReceipt" ? [item.payload] : []));
+}
+
 describe("[S2.8] dashboard payments", () => {
   it("an admin credits and debits a balance; the answer and the audit entry hold the balance before and after", async () => {
     const user = await signUpUser(harness);
@@ -55,6 +70,25 @@ describe("[S2.8] dashboard payments", () => {
         { balance: 0 },
         expect.objectContaining({ balance: 12_000, amount: 12_000, reason: "Goodwill credit" }),
       ],
+    ]);
+    // The user hears of both, with the reason.
+    expect(await receiptsOf(user)).toEqual([
+      {
+        paymentId: String(debited.json().entryId),
+        status: "adjusted",
+        amount: -2_000,
+        balance: 10_000,
+        reason: "Chargeback debit",
+        link: "/settings/balance",
+      },
+      {
+        paymentId: String(credited.json().entryId),
+        status: "adjusted",
+        amount: 12_000,
+        balance: 12_000,
+        reason: "Goodwill credit",
+        link: "/settings/balance",
+      },
     ]);
   });
 
@@ -188,6 +222,16 @@ describe("[S2.8] dashboard payments: an admin refunds a purchase", () => {
     });
     expect(page.items.find((row) => row.id === entryId)?.refundable).toBe(0);
     expect(await expectLedgerConsistent(user.userId)).toBe(10_000);
+    expect(await receiptsOf(user)).toEqual([
+      {
+        paymentId: String(response.json().entryId),
+        status: "refundedToBalance",
+        amount: 3_000,
+        balance: 10_000,
+        reason: "Plan did not work",
+        link: "/settings/balance",
+      },
+    ]);
 
     const history = (
       await callAs(harness, admin)(

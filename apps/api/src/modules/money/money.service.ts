@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import type {
   AdjustmentInput,
+  DashboardRefund,
+  DashboardRefundInput,
   LedgerEntry,
   LedgerPage,
   LedgerQuery,
@@ -29,6 +31,7 @@ import { recordStaffAction } from "../audit/audit.ts";
 import { type LedgerEntryRow, moveBalance, readBalance } from "./ledger.ts";
 import { type PaymentProviderAdapter, type ProviderEvent, RejectedNotice } from "./payment-provider.ts";
 import { type SandboxNoticeJob, sandboxNoticeJob } from "./sandbox-provider.ts";
+import { refundPurchase } from "./staff-refunds.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -62,8 +65,15 @@ export interface MoneyService {
   applyProviderEvent(provider: PaymentProvider, event: ProviderEvent): Promise<NoticeOutcome>;
   /** The reconciliation job: asks the providers about payments whose notice has not come. */
   reconcilePayments(now?: Date): Promise<void>;
-  /** Audited (decision 065) with the staff member's IP. */
+  /** Audited (decision 065) with the staff member's IP; the user gets a receipt. */
   adjustBalance(staffId: number, input: AdjustmentInput, ip?: string): Promise<LedgerEntry>;
+  /** Gives back part or all of a purchase (`refundPurchase`); the buyer gets a receipt. */
+  refundPurchase(
+    staffId: number,
+    entryId: number,
+    input: DashboardRefundInput,
+    ip?: string,
+  ): Promise<DashboardRefund>;
   userLedger(userId: number, query: LedgerQuery): Promise<{ wallet: Wallet; entries: LedgerPage }>;
 }
 
@@ -151,6 +161,25 @@ export function createMoneyService({
       }).catch((error: unknown) =>
         log.error({ err: error, paymentId: payment.id }, "payment receipt not sent"),
       );
+  }
+
+  /** The receipt of a staff movement of the balance, after its transaction; a failure is only logged. */
+  function staffReceipt(
+    userId: number,
+    entryId: number,
+    status: "adjusted" | "refundedToBalance",
+    amount: number,
+    balance: number,
+    reason: string,
+  ) {
+    return sendReceipt(userId, {
+      paymentId: String(entryId),
+      amount,
+      status,
+      balance,
+      reason,
+      link: "/settings/balance",
+    }).catch((error: unknown) => log.error({ err: error, entryId }, "balance receipt not sent"));
   }
 
   /** Moves a payment to `event.status` in `tx` (the row locked): the money, and the receipt to send after. */
@@ -371,7 +400,21 @@ export function createMoneyService({
         });
         return moved;
       });
+      await staffReceipt(input.userId, entry.id, "adjusted", entry.amount, entry.balanceAfter, input.reason);
       return presentEntry(entry);
+    },
+
+    async refundPurchase(staffId, entryId, input, ip) {
+      const { userId, ...refund } = await refundPurchase(db, staffId, entryId, input, ip);
+      await staffReceipt(
+        userId,
+        refund.entryId,
+        "refundedToBalance",
+        input.amount,
+        refund.balanceAfter,
+        input.reason,
+      );
+      return refund;
     },
 
     async userLedger(userId, query) {

@@ -46,7 +46,7 @@ export const refundableColumn: SQL<number | null> = sql<
 /**
  * Refunds `input.amount` of the purchase entry `entryId` in one transaction: the purchase's ledger
  * row (and its `ad_purchases` row) locked, the credit, and the `refund` audit entry with the balance
- * before and after. `NOT_FOUND` when the entry is not a purchase; `REFUND_EXCEEDS_PURCHASE` (nothing
+ * before and after, and whose balance it is. `NOT_FOUND` when the entry is not a purchase; `REFUND_EXCEEDS_PURCHASE` (nothing
  * written) when the amount is more than what is still refundable.
  */
 export function refundPurchase(
@@ -55,7 +55,7 @@ export function refundPurchase(
   entryId: number,
   input: DashboardRefundInput,
   ip?: string,
-): Promise<DashboardRefund> {
+): Promise<DashboardRefund & { userId: number }> {
   return db.transaction(async (tx) => {
     const [purchase] = await tx
       .select()
@@ -97,6 +97,7 @@ export function refundPurchase(
       refundable: refundable - input.amount,
       balanceBefore,
       balanceAfter: moved.balanceAfter,
+      userId: purchase.userId,
     };
   });
 }

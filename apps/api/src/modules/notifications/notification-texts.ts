@@ -214,21 +214,26 @@ const texts: Record<Locale, LocaleTexts> = {
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       moderationNotice: (p) => moderationText.ru(p),
-      paymentReceipt: (p) =>
-        p.status === "paid"
-          ? {
-              title: "Баланс пополнен",
-              body: `Зачислено ${som("ru", p.amount)}. Баланс: ${som("ru", p.balance)}.`,
-            }
-          : p.status === "refunded"
-            ? {
-                title: "Пополнение возвращено",
-                body: `Возвращено ${som("ru", p.amount)}. Баланс: ${som("ru", p.balance)}.`,
-              }
-            : {
-                title: "Платёж не прошёл",
-                body: `Пополнение на ${som("ru", p.amount)} не прошло. Баланс не изменился.`,
-              },
+      paymentReceipt: (p) => {
+        const amount = som("ru", Math.abs(p.amount));
+        const balance = `Баланс: ${som("ru", p.balance)}.`;
+        return {
+          paid: { title: "Баланс пополнен", body: `Зачислено ${amount}. ${balance}` },
+          refunded: { title: "Пополнение возвращено", body: `Возвращено ${amount}. ${balance}` },
+          failed: {
+            title: "Платёж не прошёл",
+            body: `Пополнение на ${amount} не прошло. Баланс не изменился.`,
+          },
+          refundedToBalance: {
+            title: "Возврат на баланс",
+            body: `Возвращено ${amount}: ${p.reason}. ${balance}`,
+          },
+          adjusted: {
+            title: "Баланс изменён",
+            body: `${p.amount < 0 ? "Списано" : "Зачислено"} ${amount}: ${p.reason}. ${balance}`,
+          },
+        }[p.status];
+      },
       planRenewalSoon: (p) => ({
         title: "Скоро продление тарифа",
         body: `Тариф «${p.planNames.ru}» продлится ${day("ru", p.paidUntil)} за ${som("ru", p.price)}. Баланс: ${som("ru", p.balance)}.`,
@@ -281,21 +286,23 @@ const texts: Record<Locale, LocaleTexts> = {
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       moderationNotice: (p) => moderationText.ky(p),
-      paymentReceipt: (p) =>
-        p.status === "paid"
-          ? {
-              title: "Баланс толукталды",
-              body: `${som("ky", p.amount)} түштү. Баланс: ${som("ky", p.balance)}.`,
-            }
-          : p.status === "refunded"
-            ? {
-                title: "Толуктоо кайтарылды",
-                body: `${som("ky", p.amount)} кайтарылды. Баланс: ${som("ky", p.balance)}.`,
-              }
-            : {
-                title: "Төлөм өткөн жок",
-                body: `${som("ky", p.amount)} толуктоо өткөн жок. Баланс өзгөргөн жок.`,
-              },
+      paymentReceipt: (p) => {
+        const amount = som("ky", Math.abs(p.amount));
+        const balance = `Баланс: ${som("ky", p.balance)}.`;
+        return {
+          paid: { title: "Баланс толукталды", body: `${amount} түштү. ${balance}` },
+          refunded: { title: "Толуктоо кайтарылды", body: `${amount} кайтарылды. ${balance}` },
+          failed: { title: "Төлөм өткөн жок", body: `${amount} толуктоо өткөн жок. Баланс өзгөргөн жок.` },
+          refundedToBalance: {
+            title: "Баланска кайтарылды",
+            body: `${amount} кайтарылды: ${p.reason}. ${balance}`,
+          },
+          adjusted: {
+            title: "Баланс өзгөртүлдү",
+            body: `${amount} ${p.amount < 0 ? "алынды" : "кошулду"}: ${p.reason}. ${balance}`,
+          },
+        }[p.status];
+      },
       planRenewalSoon: (p) => ({
         title: "Тариф жакында узартылат",
         body: `«${p.planNames.ky}» тарифи ${day("ky", p.paidUntil)} ${som("ky", p.price)} менен узартылат. Баланс: ${som("ky", p.balance)}.`,
@@ -348,21 +355,26 @@ const texts: Record<Locale, LocaleTexts> = {
       }),
       staffBroadcast: (p) => ({ title: p.title, body: p.text }),
       moderationNotice: (p) => moderationText.en(p),
-      paymentReceipt: (p) =>
-        p.status === "paid"
-          ? {
-              title: "Balance topped up",
-              body: `${som("en", p.amount)} added. Balance: ${som("en", p.balance)}.`,
-            }
-          : p.status === "refunded"
-            ? {
-                title: "Top-up refunded",
-                body: `${som("en", p.amount)} refunded. Balance: ${som("en", p.balance)}.`,
-              }
-            : {
-                title: "Payment failed",
-                body: `The top-up of ${som("en", p.amount)} did not go through. Your balance is unchanged.`,
-              },
+      paymentReceipt: (p) => {
+        const amount = som("en", Math.abs(p.amount));
+        const balance = `Balance: ${som("en", p.balance)}.`;
+        return {
+          paid: { title: "Balance topped up", body: `${amount} added. ${balance}` },
+          refunded: { title: "Top-up refunded", body: `${amount} refunded. ${balance}` },
+          failed: {
+            title: "Payment failed",
+            body: `The top-up of ${amount} did not go through. Your balance is unchanged.`,
+          },
+          refundedToBalance: {
+            title: "Refund to your balance",
+            body: `${amount} refunded: ${p.reason}. ${balance}`,
+          },
+          adjusted: {
+            title: "Balance adjusted",
+            body: `${amount} ${p.amount < 0 ? "deducted" : "added"}: ${p.reason}. ${balance}`,
+          },
+        }[p.status];
+      },
       planRenewalSoon: (p) => ({
         title: "Your plan renews soon",
         body: `The ${p.planNames.en} plan renews on ${day("en", p.paidUntil)} for ${som("en", p.price)}. Balance: ${som("en", p.balance)}.`,

@@ -223,6 +223,37 @@ describe("notification texts", () => {
     ).toBe("Тариф узартылган жок");
   });
 
+  it("tells the user of a staff refund and of an adjustment either way, with the reason", () => {
+    const context = { now, timeZone };
+    const receipt = (status: "refundedToBalance" | "adjusted", amount: number): Notification => ({
+      ...base,
+      kind: "paymentReceipt",
+      payload: {
+        paymentId: "41",
+        amount,
+        status,
+        balance: 1_050_000,
+        reason: "Сбой показа VIP",
+        link: "/settings/balance",
+      },
+    });
+    const ru = (notification: Notification) =>
+      notificationText(getI18n("ru").t, notification, { ...context, locale: "ru" });
+    expect(ru(receipt("refundedToBalance", 50_000))).toEqual({
+      title: "Возврат на баланс",
+      text: "Возвращено 500\u00a0сом: Сбой показа VIP. Баланс: 10\u202f500\u00a0сом.",
+    });
+    expect(ru(receipt("adjusted", 50_000)).text).toBe(
+      "Зачислено 500\u00a0сом: Сбой показа VIP. Баланс: 10\u202f500\u00a0сом.",
+    );
+    expect(ru(receipt("adjusted", -50_000)).text).toBe(
+      "Списано 500\u00a0сом: Сбой показа VIP. Баланс: 10\u202f500\u00a0сом.",
+    );
+    expect(
+      notificationText(getI18n("en").t, receipt("adjusted", -50_000), { ...context, locale: "en" }).text,
+    ).toBe("500\u00a0som deducted: Сбой показа VIP. Balance: 10\u202f500\u00a0som.");
+  });
+
   it("leads to the payload's link, or nowhere for a broadcast without one", () => {
     expect(notificationLink(samples[0] as Notification)).toBe("/car/7");
     expect(notificationLink(samples[8] as Notification)).toBeNull();

@@ -88,13 +88,16 @@ export function notificationText(
       return { title, text };
     }
     case "paymentReceipt": {
-      const { status, amount, balance } = notification.payload;
+      const { status, amount, balance, reason } = notification.payload;
       const options = { locale: context.locale, label: t("currency.KGS.label") };
+      // An adjustment that took money reads "deducted".
+      const texts = status === "adjusted" && amount < 0 ? "deducted" : status;
       return {
-        title: t(`${key}.${status}.title`),
-        text: t(`${key}.${status}.text`, {
-          amount: formatTyiyn(amount, options),
+        title: t(`${key}.${texts}.title`),
+        text: t(`${key}.${texts}.text`, {
+          amount: formatTyiyn(Math.abs(amount), options),
           balance: formatTyiyn(balance, options),
+          reason: reason ?? "",
         }),
       };
     }
