@@ -14,7 +14,7 @@ interface SearchAnswer {
 }
 
 describe("dashboard: catalogue", () => {
-  test("[S2.8] an editor renames a model and adds an alias; search finds it and the history lists the edit", {
+  test("[S2.8] an editor renames a model, adds an alias and a new make; search finds them and the history lists the edits", {
     timeout: 180_000,
   }, async ({ browser }) => {
     const server = await startOwnServer();
@@ -24,7 +24,8 @@ describe("dashboard: catalogue", () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.addCookies(editor.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
       const page = await context.newPage();
-      const errors = collectConsoleErrors(page);
+      // The taken slug answers 409, which the browser logs.
+      const errors = collectConsoleErrors(page, [/status of 409/]);
       const open = async (target: string) => {
         await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
         await waitForHydration(page);
@@ -66,12 +67,33 @@ describe("dashboard: catalogue", () => {
         ["model", "toyota", "camry", "Camry Test"],
       ]);
 
-      // The action history lists the edit.
+      // A make new to the catalogue: added with its Cyrillic name, listed, found by the public search.
+      await page.getByTestId("catalogue-search").fill("");
+      await page.getByTestId("catalogue-add-mark").click();
+      await form.waitFor();
+      await form.getByTestId("catalogue-name").fill("Kyrgyzavto");
+      await form.getByTestId("catalogue-name-cyrillic").fill("Кыргызавто");
+      // A slug another make has is refused beside the field; the form keeps what was typed.
+      await form.getByTestId("catalogue-slug").fill("zeekr");
+      await form.getByTestId("catalogue-save").click();
+      await poll(() => form.textContent()).toContain("Такой адрес (slug) уже занят");
+      expect(await form.getByTestId("catalogue-name-cyrillic").inputValue()).toBe("Кыргызавто");
+      await form.getByTestId("catalogue-slug").fill("kyrgyzavto");
+      await form.getByTestId("catalogue-save").click();
+      await poll(() => page.getByTestId("catalogue-form").count()).toBe(0);
+      await poll(() => page.getByTestId("toast").filter({ hasText: "Добавлено" }).count()).toBe(1);
+      await page.locator('[data-testid="catalogue-mark"][data-slug="kyrgyzavto"]').waitFor();
+      expect((await search("кыргызавто")).items.map((item) => [item.type, item.mark.slug])).toEqual([
+        ["mark", "kyrgyzavto"],
+      ]);
+
+      // The action history lists the edit and the new make.
       await open("/dashboard/history?action=catalogue.edit");
       const entries = page.locator('[data-testid="history-entry"]');
-      await poll(() => entries.count()).toBe(1);
+      await poll(() => entries.count()).toBe(2);
       expect(await entries.first().getAttribute("data-action")).toBe("catalogue.edit");
-      expect(await entries.first().textContent()).toContain(alias);
+      expect(await entries.first().textContent()).toContain("kyrgyzavto");
+      expect(await entries.nth(1).textContent()).toContain(alias);
 
       expect(errors).toEqual([]);
       await context.close();

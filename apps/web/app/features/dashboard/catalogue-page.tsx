@@ -1,8 +1,8 @@
 /**
  * Dashboard → catalogue (editors, moderators, admins; S2.8, requirements P1): browse a kind's marks
  * (searchable), a mark's models and a model's generations, hidden ones included; edit an entry's
- * names, aliases (the colloquial names search finds it by), slug and visibility; add a model or a
- * generation under the selected parent; merge a duplicate into another entry of the same level.
+ * names, aliases (the colloquial names search finds it by), slug and visibility; add a mark of the
+ * kind, a model or a generation under the selected parent; merge a duplicate into another entry of the same level.
  * Every change is audited as `catalogue.edit`.
  */
 import {
@@ -59,6 +59,7 @@ type Entry = CatalogStaffMark | CatalogStaffModel | CatalogStaffGeneration;
 
 type Dialog =
   | { kind: "edit"; level: CatalogueLevel; entry: Entry; siblings: readonly Entry[] }
+  | { kind: "add"; level: "mark"; catalogKind: CatalogKind; parentName: string }
   | { kind: "add"; level: "model" | "generation"; parentId: number; parentName: string };
 
 interface EntryValues {
@@ -160,10 +161,21 @@ function EntryDialog({
         if (Object.keys(patch).length > 0) await saveEntry(level, dialog.entry.id, patch);
         return;
       }
-      const common = {
+      const named = {
         slug: values.slug.trim(),
         name: values.name.trim(),
         aliases: values.aliases.map((alias) => alias.trim()).filter(Boolean),
+      };
+      if (dialog.level === "mark") {
+        await createEntry("mark", {
+          ...named,
+          kind: dialog.catalogKind,
+          nameCyrillic: values.nameCyrillic.trim(),
+        });
+        return;
+      }
+      const common = {
+        ...named,
         yearFrom: Number(values.yearFrom),
         yearTo: values.yearTo === "" ? null : Number(values.yearTo),
       };
@@ -561,7 +573,22 @@ export function CataloguePage() {
         />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Column title={t("dashboard.catalogue.marks")} testId="catalogue-marks">
+        <Column
+          title={t("dashboard.catalogue.marks")}
+          testId="catalogue-marks"
+          action={
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() =>
+                setDialog({ kind: "add", level: "mark", catalogKind: kind, parentName: t(`nav.${kind}`) })
+              }
+              data-testid="catalogue-add-mark"
+            >
+              {t("dashboard.catalogue.add")}
+            </Button>
+          }
+        >
           {shownMarks.length === 0 ? (
             <Text c="dimmed" size="sm">
               {t(needle ? "dashboard.catalogue.noMatch" : "dashboard.catalogue.noMarks")}

@@ -7,6 +7,7 @@ import type {
   CatalogGenerationInput,
   CatalogGenerationPatch,
   CatalogKind,
+  CatalogMarkInput,
   CatalogMarkPatch,
   CatalogModelInput,
   CatalogModelPatch,
@@ -59,10 +60,13 @@ export function saveEntry(level: CatalogueLevel, id: number, patch: CatalogueEnt
   return api.patch(`/api/catalog/staff/${paths[level]}/${id}`, patch, { silent: true });
 }
 
-/** A model under a mark, or a generation under a model. Silent: the form shows the error. */
+/** A mark of a kind, a model under a mark, or a generation under a model. Silent: the form shows the error. */
 export function createEntry(
-  level: "model" | "generation",
-  input: Omit<CatalogModelInput, "popularity"> | Omit<CatalogGenerationInput, "isRestyling">,
+  level: CatalogueLevel,
+  input:
+    | Omit<CatalogMarkInput, "popularity" | "country">
+    | Omit<CatalogModelInput, "popularity">
+    | Omit<CatalogGenerationInput, "isRestyling">,
 ): Promise<unknown> {
   return api.post(`/api/catalog/staff/${paths[level]}`, input, { silent: true });
 }
