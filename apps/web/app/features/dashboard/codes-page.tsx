@@ -3,19 +3,7 @@
  * filters kept in the address and "show more" (keyset pages). Recipients are masked unless the
  * viewer is granted in code-access; the code itself is never shown (the API never answers it).
  */
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Code, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import {
@@ -33,7 +21,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { type CodeFilters, codesQueryOptions } from "./api/codes-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
+import { FilterButtons, KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
@@ -103,20 +91,10 @@ function FiltersForm({ filters, recipientError }: { filters: CodeFilters; recipi
             data-testid="codes-recipient"
           />
         </SimpleGrid>
-        <Group gap="xs">
-          <Button type="submit" data-testid="codes-apply">
-            {t("dashboard.history.apply")}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              form.setValues({ purpose: null, channel: null, status: null, recipient: "" });
-              applyFilters({});
-            }}
-          >
-            {t("dashboard.history.reset")}
-          </Button>
-        </Group>
+        <FilterButtons
+          name="codes"
+          onReset={() => form.setValues({ purpose: null, channel: null, status: null, recipient: "" })}
+        />
       </Stack>
     </form>
   );

@@ -3,19 +3,7 @@
  * member, action, object, period) kept in the address, and "show more" (keyset pages). Editors get
  * only their own entries from the API. Entries are read-only: there is nothing to change or delete.
  */
-import {
-  Button,
-  Code,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Code, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import {
@@ -33,7 +21,7 @@ import { DayRangeInput } from "../../components/day-range-input.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { type HistoryFilters, historyQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
+import { FilterButtons, KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const filterNames = ["staffId", "action", "objectType", "objectId", "from", "to"] as const;
@@ -158,26 +146,18 @@ function FiltersForm({ filters, ownOnly }: { filters: HistoryFilters; ownOnly: b
             {...form.getInputProps("period")}
           />
         </SimpleGrid>
-        <Group gap="xs">
-          <Button type="submit" data-testid="history-apply">
-            {t("dashboard.history.apply")}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              form.setValues({
-                staffId: "",
-                action: null,
-                objectType: null,
-                objectId: "",
-                period: [null, null],
-              });
-              applyFilters({});
-            }}
-          >
-            {t("dashboard.history.reset")}
-          </Button>
-        </Group>
+        <FilterButtons
+          name="history"
+          onReset={() =>
+            form.setValues({
+              staffId: "",
+              action: null,
+              objectType: null,
+              objectId: "",
+              period: [null, null],
+            })
+          }
+        />
       </Stack>
     </form>
   );

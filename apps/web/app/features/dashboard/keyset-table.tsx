@@ -48,6 +48,31 @@ export function useApplyFilters(): (filters: URLSearchParams | Record<string, st
     );
 }
 
+/**
+ * A filter form's buttons: apply (submits the form) and reset, which empties the form (`onReset`)
+ * and then the address's filters, keeping the list's order.
+ */
+export function FilterButtons({ name, onReset }: { name: string; onReset: () => void }) {
+  const { t } = useTranslation();
+  const applyFilters = useApplyFilters();
+  return (
+    <Group gap="xs">
+      <Button type="submit" data-testid={`${name}-apply`}>
+        {t("dashboard.history.apply")}
+      </Button>
+      <Button
+        variant="default"
+        onClick={() => {
+          onReset();
+          applyFilters({});
+        }}
+      >
+        {t("dashboard.history.reset")}
+      </Button>
+    </Group>
+  );
+}
+
 /** Newest or oldest first, kept in the address with the page's filters; the server orders the pages. */
 function ListOrderControl({ name }: { name: string }) {
   const { t } = useTranslation();

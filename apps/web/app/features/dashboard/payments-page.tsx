@@ -50,7 +50,7 @@ import {
   refundPurchase,
 } from "./api/payments-api.ts";
 import classes from "./dashboard.module.css";
-import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
+import { FilterButtons, KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -134,20 +134,10 @@ function FiltersForm({ filters }: { filters: PaymentFilters }) {
             {...form.getInputProps("period")}
           />
         </SimpleGrid>
-        <Group gap="xs">
-          <Button type="submit" data-testid="payments-apply">
-            {t("dashboard.history.apply")}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              form.setValues({ kind: null, user: "", providerRef: "", period: [null, null] });
-              applyFilters({});
-            }}
-          >
-            {t("dashboard.history.reset")}
-          </Button>
-        </Group>
+        <FilterButtons
+          name="payments"
+          onReset={() => form.setValues({ kind: null, user: "", providerRef: "", period: [null, null] })}
+        />
       </Stack>
     </form>
   );
