@@ -1,12 +1,21 @@
 /**
  * The dashboard's moderation in the browser (issue 17 item 3, decision 066): a moderator approves
- * and rejects ads from the queue with the keyboard (the owner sees the reason in My ads), and
- * resolves a complaint (the reporter and the owner hear it).
+ * and rejects ads from the queue with the keyboard (the owner sees the reason in My ads), does the
+ * same in the photos queue, and resolves a complaint (the reporter and the owner hear it).
  *
  * Its own server: the demo admin (`signInStaff`) turns pre-moderation on, which no other file
  * should see.
  */
-import { apiCall, carAdBody, pickCamry, publishAd, signInStaff, signUpByPhone } from "./ad-seed.ts";
+import {
+  apiCall,
+  carAdBody,
+  drawPhoto,
+  pickCamry,
+  publishAd,
+  signInStaff,
+  signUpByPhone,
+  uploadPhoto,
+} from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
 import {
   describe,
@@ -37,10 +46,18 @@ describe("moderation", () => {
         admin.accessToken,
       );
       const pick = await pickCamry(server);
+      const photos = [
+        await uploadPhoto(server, owner.accessToken, await drawPhoto("1", 200)),
+        await uploadPhoto(server, owner.accessToken, await drawPhoto("2", 20)),
+      ];
       const approved = await publishAd(
         server,
         owner.accessToken,
-        carAdBody(pick, [], { description: "Первое" }),
+        carAdBody(
+          pick,
+          photos.map((photo) => photo.id),
+          { description: "Первое" },
+        ),
       );
       const rejected = await publishAd(
         server,
@@ -84,6 +101,24 @@ describe("moderation", () => {
           "Нужны фото салона",
         );
       });
+
+      // The approved ad's photos wait in the photos queue: A on a focused card approves it, R opens
+      // the rejection.
+      await page.goto(`${server.url}/dashboard/photos`, { waitUntil: "networkidle" });
+      await waitForHydration(page);
+      const card = (id: number) => page.getByTestId(`moderation-photo-${id}`);
+      const [first, second] = photos.map((photo) => photo.id) as [number, number];
+      await poll(() => card(first).count()).toBe(1);
+      expect(await page.getByTestId("moderation-shortcuts").textContent()).toContain("Клавиши на карточке");
+      await card(first).focus();
+      await page.keyboard.press("a");
+      await poll(() => card(first).count()).toBe(0);
+      await card(second).focus();
+      await page.keyboard.press("r");
+      await page.getByRole("dialog", { name: "Снять фото с объявления" }).waitFor();
+      await page.keyboard.press("Escape");
+      await poll(() => page.getByRole("dialog").count()).toBe(0);
+      expect(await card(second).count()).toBe(1);
 
       // A complaint about the approved ad, resolved with a warning.
       await apiCall(

@@ -12,7 +12,6 @@ import {
   Checkbox,
   Drawer,
   Group,
-  Kbd,
   Modal,
   Paper,
   Select,
@@ -44,7 +43,14 @@ import {
   rejectAd,
   removeAd,
 } from "./api/moderation-api.ts";
-import { EmptyState, PersonLink, ShowMore, useDateTime } from "./moderation-parts.tsx";
+import {
+  EmptyState,
+  onQueueKey,
+  PersonLink,
+  QueueShortcuts,
+  ShowMore,
+  useDateTime,
+} from "./moderation-parts.tsx";
 
 // The contracts' lists, copied as type-checked data: their module brings zod along.
 const rejectReasons: Record<AdRejectReason, true> = {
@@ -358,19 +364,12 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
   const isQueue = filters.tab === "queue";
 
   const onRowKey = (event: KeyboardEvent, row: DashboardAdRow) => {
-    if (event.target !== event.currentTarget || event.metaKey || event.ctrlKey || event.altKey) return;
-    const key = event.key.toLowerCase();
     const waiting = row.status === "pending" || row.hasPendingChanges;
-    if (key === "a" && waiting) {
-      event.preventDefault();
-      approve.mutate([row.id]);
-    } else if (key === "r" && waiting) {
-      event.preventDefault();
-      setDeciding({ adId: row.id, action: "reject" });
-    } else if (key === "enter") {
-      event.preventDefault();
-      setOpenAd(row.id);
-    }
+    onQueueKey(event, {
+      approve: waiting ? () => approve.mutate([row.id]) : undefined,
+      reject: waiting ? () => setDeciding({ adId: row.id, action: "reject" }) : undefined,
+      open: () => setOpenAd(row.id),
+    });
   };
 
   return (
@@ -434,11 +433,7 @@ export function AdsModeration({ initialAdId }: { initialAdId: number | null }) {
       )}
       {isQueue && (
         <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed" data-testid="moderation-shortcuts">
-            {t("moderation.ads.shortcutsBefore")} <Kbd>A</Kbd> {t("moderation.ads.shortcutsApprove")}{" "}
-            <Kbd>R</Kbd> {t("moderation.ads.shortcutsReject")} <Kbd>Enter</Kbd>{" "}
-            {t("moderation.ads.shortcutsOpen")}
-          </Text>
+          <QueueShortcuts on="row" canOpen />
           <Button
             color="teal"
             disabled={selected.length === 0}

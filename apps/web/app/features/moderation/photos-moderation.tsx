@@ -1,7 +1,8 @@
 /**
  * Dashboard → photos (issue 17 item 3, decision 066): ad photos not reviewed yet, copies of
  * another seller's photo first with the original beside them; approve (one or the selected) or
- * reject with a reason (the photo leaves the ad, the owner is told).
+ * reject with a reason (the photo leaves the ad, the owner is told), also by keyboard on a focused
+ * card (A, R).
  */
 import {
   Alert,
@@ -33,7 +34,14 @@ import {
   moderationPhotosQueryOptions,
   rejectPhoto,
 } from "./api/moderation-api.ts";
-import { EmptyState, PersonLink, ShowMore, useDateTime } from "./moderation-parts.tsx";
+import {
+  EmptyState,
+  onQueueKey,
+  PersonLink,
+  QueueShortcuts,
+  ShowMore,
+  useDateTime,
+} from "./moderation-parts.tsx";
 
 // The contracts' list, copied as type-checked data: its module brings zod along.
 const rejectReasons: Record<PhotoRejectReason, true> = {
@@ -116,7 +124,14 @@ function PhotoCard(props: {
   const { row } = props;
   const original = row.duplicateOf;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={`moderation-photo-${row.id}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      tabIndex={0}
+      onKeyDown={(event) => onQueueKey(event, { approve: props.onApprove, reject: props.onReject })}
+      data-testid={`moderation-photo-${row.id}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Checkbox
@@ -193,10 +208,11 @@ export function PhotosModeration() {
   const approve = useMutation({ mutationFn: approvePhotos, onSuccess: refresh });
   return (
     <Stack>
+      <Text size="sm" c="dimmed">
+        {t("moderation.photos.intro")}
+      </Text>
       <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed">
-          {t("moderation.photos.intro")}
-        </Text>
+        <QueueShortcuts on="card" canOpen={false} />
         <Group gap="xs">
           <Button
             variant="default"
