@@ -124,6 +124,12 @@ describe("dashboard: users and history", () => {
         "user.block",
       );
 
+      // Filters that find nothing say so (without filters the list says there is nothing yet).
+      await open(adminSide.page, "/dashboard/history?objectType=user&objectId=999999999");
+      await poll(() => adminSide.page.getByTestId("history-empty").textContent()).toBe(
+        "Ничего не найдено по этим фильтрам.",
+      );
+
       // The admin changes a paid service's price; the history has it, before and after.
       await open(adminSide.page, "/dashboard/services");
       const motoRaise = adminSide.page.getByTestId("price-moto:raise:-");

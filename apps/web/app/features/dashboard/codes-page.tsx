@@ -159,11 +159,7 @@ export function CodesPage() {
         query={codes}
         rows={entries}
         name="codes"
-        emptyText={t(
-          Object.values(filters).some((value) => value !== null)
-            ? "dashboard.history.empty"
-            : "dashboard.codes.none",
-        )}
+        emptyText={t("dashboard.codes.none")}
         minWidth={860}
         highlightOnHover
         hideError={!!refused?.fields.recipient}

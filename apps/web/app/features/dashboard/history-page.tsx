@@ -220,11 +220,7 @@ export function HistoryPage() {
         query={history}
         rows={entries}
         name="history"
-        emptyText={t(
-          Object.values(filters).some((value) => value !== null)
-            ? "dashboard.history.empty"
-            : "dashboard.history.none",
-        )}
+        emptyText={t("dashboard.history.none")}
         minWidth={760}
         highlightOnHover
         head={

@@ -117,7 +117,7 @@ export interface KeysetTableProps<Row> {
   rows: Row[] | undefined;
   /** Test ids: `<name>-table`, `<name>-empty`. */
   name: string;
-  /** The text of an empty list (a filter that finds nothing says so itself). */
+  /** The text of an empty list without filters; with filters in the address the table says so itself. */
   emptyText: string;
   /** The table's header cells. */
   head: ReactNode;
@@ -146,6 +146,9 @@ export function KeysetTable<Row>({
 }: KeysetTableProps<Row>) {
   const { t } = useTranslation();
   const section = dashboardSectionOf(useLocation().pathname);
+  // A list's filters live in the address beside its order: any of them, and nothing found is their doing.
+  const [searchParams] = useSearchParams();
+  const filtered = [...searchParams.keys()].some((name) => name !== "order");
   let body: ReactNode;
   if (query.isError) {
     body = hideError ? null : <LoadFailed text={t("dashboard.loadFailed")} onRetry={query.refetch} />;
@@ -155,7 +158,7 @@ export function KeysetTable<Row>({
     body = (
       <Paper withBorder radius="lg" p="xl">
         <Text c="dimmed" ta="center" data-testid={`${name}-empty`}>
-          {emptyText}
+          {filtered ? t("dashboard.filteredEmpty") : emptyText}
         </Text>
       </Paper>
     );

@@ -465,11 +465,7 @@ export function PaymentsPage({ canWrite }: { canWrite: boolean }) {
         query={payments}
         rows={rows}
         name="payments"
-        emptyText={t(
-          Object.values(filters).some((value) => value !== null)
-            ? "dashboard.history.empty"
-            : "dashboard.payments.none",
-        )}
+        emptyText={t("dashboard.payments.none")}
         minWidth={840}
         highlightOnHover
         head={
