@@ -6,8 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { type SeededUser, signInStaff } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, waitForHydration } from "./fixtures.ts";
+import { describe, expect, openPage, poll, signedInPage, startOwnServer, test } from "./fixtures.ts";
 
 describe("dashboard: settings", () => {
   test("[S2.8] an admin changes the ad lifetime and it appears in the history with before/after; a moderator gets the 404 page", {
@@ -18,18 +17,9 @@ describe("dashboard: settings", () => {
       const admin = await signInStaff(server, "admin");
       const moderator = await signInStaff(server, "moderator");
 
-      const { hostname } = new URL(server.url);
-      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
-        const page = await context.newPage();
-        return { page, errors: collectConsoleErrors(page, [/status of 400/, /status of 404/]) };
-      }
-      const open = async (page: Page, target: string) => {
-        const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-        await waitForHydration(page);
-        return response;
-      };
+      const pageOf = (user: SeededUser) =>
+        signedInPage(browser, server, user, [/status of 400/, /status of 404/]);
+      const open = (page: Page, target: string) => openPage(page, server, target);
 
       const adminSide = await pageOf(admin);
       await open(adminSide.page, "/dashboard/settings");

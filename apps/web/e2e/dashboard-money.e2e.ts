@@ -9,8 +9,16 @@
  */
 import type { Page } from "playwright-core";
 import { apiCall, type SeededUser, signInStaff, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import {
+  describe,
+  expect,
+  openPage,
+  poll,
+  signedInPage,
+  startOwnServer,
+  test,
+  uniqueName,
+} from "./fixtures.ts";
 
 describe("dashboard: payments", () => {
   test("[S2.8] an admin credits a balance with a reason; the user sees it; a moderator reads without actions", {
@@ -29,17 +37,8 @@ describe("dashboard: payments", () => {
         admin.accessToken,
       );
 
-      const { hostname } = new URL(server.url);
-      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
-        const page = await context.newPage();
-        return { page, errors: collectConsoleErrors(page, [/status of 404/]) };
-      }
-      const open = async (page: Page, target: string) => {
-        await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-        await waitForHydration(page);
-      };
+      const pageOf = (user: SeededUser) => signedInPage(browser, server, user, [/status of 404/]);
+      const open = (page: Page, target: string) => openPage(page, server, target);
 
       // The admin credits 150 som with a reason; the dialog confirms the new balance.
       const adminSide = await pageOf(admin);

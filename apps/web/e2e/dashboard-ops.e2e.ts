@@ -10,8 +10,16 @@
 import type { Region } from "@unaa/contracts";
 import type { Page } from "playwright-core";
 import { apiCall, type SeededUser, signInStaff, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import {
+  describe,
+  expect,
+  openPage,
+  poll,
+  signedInPage,
+  startOwnServer,
+  test,
+  uniqueName,
+} from "./fixtures.ts";
 
 describe("dashboard: codes, code access and regions", () => {
   test("[S2.8] a granted moderator reads the codes log in full; an editor's town changes reach the ad filter", {
@@ -35,18 +43,8 @@ describe("dashboard: codes, code access and regions", () => {
         );
       }
 
-      const { hostname } = new URL(server.url);
-      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
-        const page = await context.newPage();
-        return { page, errors: collectConsoleErrors(page, [/status of 404/]) };
-      }
-      const open = async (page: Page, target: string) => {
-        const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-        await waitForHydration(page);
-        return response;
-      };
+      const pageOf = (user: SeededUser) => signedInPage(browser, server, user, [/status of 404/]);
+      const open = (page: Page, target: string) => openPage(page, server, target);
       const navLinks = async (page: Page) => {
         const nav = page.getByRole("navigation", { name: "Панель управления" });
         await poll(() => nav.getByRole("link").count()).toBeGreaterThan(3);

@@ -10,7 +10,17 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { apiCall, type SeededUser, signInStaff, signUpByPhone } from "./ad-seed.ts";
 import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import {
+  describe,
+  expect,
+  openPage,
+  poll,
+  signedInPage,
+  startOwnServer,
+  test,
+  uniqueName,
+  waitForHydration,
+} from "./fixtures.ts";
 
 describe("dashboard: broadcasts and banners", () => {
   test("[S2.8] an editor's broadcast reaches a user in their language; an editor's banner shows on the home page and counts a click", {
@@ -31,17 +41,8 @@ describe("dashboard: broadcasts and banners", () => {
       // The reader uses the site in Kyrgyz.
       await apiCall(server, "PATCH", "/api/user/locale", { locale: "ky" }, reader.accessToken);
 
-      const { hostname } = new URL(server.url);
-      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
-        const page = await context.newPage();
-        return { page, errors: collectConsoleErrors(page) };
-      }
-      const open = async (page: Page, target: string) => {
-        await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-        await waitForHydration(page);
-      };
+      const pageOf = (user: SeededUser) => signedInPage(browser, server, user);
+      const open = (page: Page, target: string) => openPage(page, server, target);
 
       // The editor writes the broadcast in three languages, previews it and sends it.
       const staff = await pageOf(editor);

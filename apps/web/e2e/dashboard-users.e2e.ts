@@ -7,8 +7,16 @@
  */
 import type { Page } from "playwright-core";
 import { apiCall, type SeededUser, signInStaff, signUpByPhone } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
-import { describe, expect, poll, startOwnServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
+import {
+  describe,
+  expect,
+  openPage,
+  poll,
+  signedInPage,
+  startOwnServer,
+  test,
+  uniqueName,
+} from "./fixtures.ts";
 
 describe("dashboard: users and history", () => {
   test("[S2.8] moderators see their sections only; a blocked user is signed out; an admin's role and price changes are in the history", {
@@ -28,18 +36,9 @@ describe("dashboard: users and history", () => {
         admin.accessToken,
       );
 
-      const { hostname } = new URL(server.url);
-      async function pageOf(user: SeededUser): Promise<{ page: Page; errors: string[] }> {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
-        const page = await context.newPage();
-        return { page, errors: collectConsoleErrors(page, [/status of 403/, /status of 404/]) };
-      }
-      const open = async (page: Page, target: string) => {
-        const response = await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-        await waitForHydration(page);
-        return response;
-      };
+      const pageOf = (user: SeededUser) =>
+        signedInPage(browser, server, user, [/status of 403/, /status of 404/]);
+      const open = (page: Page, target: string) => openPage(page, server, target);
 
       // The victim is signed in on their settings.
       const victimSide = await pageOf(victim);

@@ -15,6 +15,7 @@ import {
 } from "playwright-core";
 import { test as base, expect, inject } from "vitest";
 import { codeFromLog, type SeedApi, type SeededUser, signUpByPhone } from "./ad-seed.ts";
+import { collectConsoleErrors } from "./browser.ts";
 import { readLogFile, type ServerLog, startTestServer, type TestServer } from "./test-server.ts";
 
 export { describe, expect } from "vitest";
@@ -142,6 +143,31 @@ export async function withPage<T>(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A page of `user` signed in on `server` (a browser context of its own, 1280×900: a refresh token is
+ * rotated on use, so one user's cookies never go to another context), with the console errors it
+ * logs beyond `allow`.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: { url: string },
+  user: SeededUser,
+  allow: RegExp[] = [],
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { hostname } = new URL(server.url);
+  await context.addCookies(user.cookies.map((cookie) => ({ ...cookie, domain: hostname })));
+  const page = await context.newPage();
+  return { page, errors: collectConsoleErrors(page, allow) };
+}
+
+/** Opens `path` of `server` on `page`, waits until the network is quiet and React runs the page. */
+export async function openPage(page: Page, server: { url: string }, path: string) {
+  const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
+  await waitForHydration(page);
+  return response;
 }
 
 /** Resolves once React Router has hydrated the page, so clicks are client-side navigations. */
