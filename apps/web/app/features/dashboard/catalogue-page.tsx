@@ -54,6 +54,7 @@ import {
   staffModelsQueryOptions,
 } from "./api/catalogue-api.ts";
 import classes from "./dashboard.module.css";
+import { DialogButtons } from "./dialog-buttons.tsx";
 
 type Entry = CatalogStaffMark | CatalogStaffModel | CatalogStaffGeneration;
 
@@ -289,14 +290,12 @@ function EntryDialog({
               {...form.getInputProps("hidden", { type: "checkbox" })}
             />
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("dashboard.user.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="catalogue-save">
-              {t("dashboard.catalogue.save")}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            label={t("dashboard.catalogue.save")}
+            busy={save.isPending}
+            testId="catalogue-save"
+          />
         </Stack>
       </form>
       {dialog.kind === "edit" && mergeTargets.length > 0 && (

@@ -50,6 +50,7 @@ import {
   refundPurchase,
 } from "./api/payments-api.ts";
 import classes from "./dashboard.module.css";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { FilterButtons, KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
@@ -253,14 +254,12 @@ function AdjustDialog({ onClose }: { onClose: () => void }) {
               data-testid="adjust-reason"
               {...form.getInputProps("reason")}
             />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose}>
-                {t("dashboard.user.cancel")}
-              </Button>
-              <Button type="submit" loading={adjust.isPending} data-testid="adjust-confirm">
-                {t("dashboard.payments.adjustSubmit")}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={onClose}
+              label={t("dashboard.payments.adjustSubmit")}
+              busy={adjust.isPending}
+              testId="adjust-confirm"
+            />
           </Stack>
         </form>
       )}
@@ -360,14 +359,12 @@ function RefundDialog({ row, onClose }: { row: DashboardPaymentRow; onClose: () 
             data-testid="refund-reason"
             {...form.getInputProps("reason")}
           />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("dashboard.user.cancel")}
-            </Button>
-            <Button type="submit" loading={refund.isPending} data-testid="refund-confirm">
-              {t("dashboard.payments.refundSubmit")}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            label={t("dashboard.payments.refundSubmit")}
+            busy={refund.isPending}
+            testId="refund-confirm"
+          />
         </Stack>
       </form>
     </Modal>

@@ -40,6 +40,7 @@ import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { addTown, regionsKey, regionsQueryOptions, savePlace } from "./api/regions-api.ts";
 import classes from "./dashboard.module.css";
+import { DialogButtons } from "./dialog-buttons.tsx";
 
 type Dialog =
   | { kind: "region"; place: DashboardRegion }
@@ -164,14 +165,12 @@ function PlaceDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void 
               {...form.getInputProps("hidden", { type: "checkbox" })}
             />
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("dashboard.user.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="place-save">
-              {t("dashboard.regions.save")}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            label={t("dashboard.regions.save")}
+            busy={save.isPending}
+            testId="place-save"
+          />
         </Stack>
       </form>
     </Modal>

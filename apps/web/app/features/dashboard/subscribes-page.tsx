@@ -6,7 +6,6 @@
 import {
   Badge,
   Button,
-  Group,
   Modal,
   NumberInput,
   Select,
@@ -50,6 +49,7 @@ import {
   subscriptionsQueryOptions,
 } from "./api/subscribes-api.ts";
 import classes from "./dashboard.module.css";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { KeysetTable, useApplyFilters, useListOrder } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 
@@ -171,14 +171,12 @@ function PlanDialog({ plan, onClose }: { plan: DashboardPlan; onClose: () => voi
             label={t("dashboard.subscribes.onSale")}
             {...form.getInputProps("isActive", { type: "checkbox" })}
           />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("dashboard.user.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="plan-save">
-              {t("dashboard.subscribes.save")}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            label={t("dashboard.subscribes.save")}
+            busy={save.isPending}
+            testId="plan-save"
+          />
         </Stack>
       </form>
     </Modal>

@@ -37,6 +37,7 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { useApiErrorTexts } from "../../lib/use-api-error-texts.ts";
 import { dashboardKeys, decideBlock, saveRoles, userQueryOptions } from "./api/dashboard-api.ts";
 import classes from "./dashboard.module.css";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { keyboardScrollable } from "./keyset-table.tsx";
 import { useDashboardFormat } from "./use-dashboard-format.ts";
 import { UserBadges } from "./users-page.tsx";
@@ -99,19 +100,13 @@ function BlockDialog({ user, onClose }: { user: DashboardUser; onClose: () => vo
             data-autofocus
             {...form.getInputProps("reason")}
           />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("dashboard.user.cancel")}
-            </Button>
-            <Button
-              type="submit"
-              color={block ? "red" : undefined}
-              loading={decide.isPending}
-              data-testid="block-confirm"
-            >
-              {t(block ? "dashboard.user.block" : "dashboard.user.unblock")}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            label={t(block ? "dashboard.user.block" : "dashboard.user.unblock")}
+            busy={decide.isPending}
+            testId="block-confirm"
+            color={block ? "red" : undefined}
+          />
         </Stack>
       </form>
     </Modal>
