@@ -22,7 +22,6 @@ import {
   adSearchQuerySchema,
   adSearchResponseSchema,
   adViewResponseSchema,
-  errorBodySchema,
   myAdsQuerySchema,
   myAdsResponseSchema,
   profileAdsQuerySchema,
@@ -30,15 +29,14 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import type { AdsService } from "./ads.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
 const notFound = errors("`AD_NOT_FOUND`: no such ad, or it is not yours");
 const badInput = errors(
   "`VALIDATION_FAILED`, `AD_CATALOG_MISMATCH`, `AD_LOCATION_INVALID`, with field errors (`fields.year`, `price`, …)",
 );
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const conflict = errors(
   "`AD_STATE_CONFLICT`: not possible in the ad's current state; `AD_LIMIT_REACHED`: no free place left; " +
     "`AD_REJECTED_NEEDS_EDIT`: a rejected ad goes back to moderation by an edit, not by publishing it again",

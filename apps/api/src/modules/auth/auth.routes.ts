@@ -1,7 +1,6 @@
 import {
   authResultSchema,
   codeSentSchema,
-  errorBodySchema,
   googleLoginBodySchema,
   REFRESH_COOKIE,
   REFRESH_TOKEN_TTL_DAYS,
@@ -19,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import { errors } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { RequestContext } from "../users/users.service.ts";
 import type { AuthService, SignedIn } from "./auth.service.ts";
@@ -38,7 +38,6 @@ export const defaultAuthRouteLimits: AuthRouteLimits = {
   signInPerMinute: 30,
 };
 
-const errors = (description: string) => errorBodySchema.describe(description);
 const noContent = z.null().describe("No content");
 
 export function requestContext(request: FastifyRequest): RequestContext {

@@ -10,20 +10,16 @@ import {
   bannerSchema,
   bannerShownSchema,
   bannerSlotQuerySchema,
-  errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import { readUploadedFile } from "../../plugins/multipart.ts";
 import type { StaffCaller } from "../dashboard/dashboard.service.ts";
 import type { BannersService } from "./banners.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 const notFound = errors(
   "`BANNER_NOT_FOUND`; `ROUTE_NOT_FOUND` when the caller's roles do not open this section",
 );
@@ -56,7 +52,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ bannersService: BannersServi
         summary: "Banner campaigns, newest first (keyset pages), with impressions and clicks",
         security,
         querystring: bannerListQuerySchema,
-        response: { 200: bannerPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: bannerPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => service.list(request.query),
@@ -80,7 +76,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ bannersService: BannersServi
           201: bannerImageSchema,
           400: errors("`FILE_REQUIRED`; `VALIDATION_FAILED` (`slot`)"),
           401: unauthorized,
-          404: hidden,
+          404: sectionHidden,
           413: errors("`IMAGE_TOO_LARGE`"),
           415: errors("`IMAGE_UNSUPPORTED`: not a JPEG, PNG, WebP or HEIC this server can read"),
         },
@@ -102,7 +98,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ bannersService: BannersServi
         summary: "Create a banner campaign (audited `banner.create`)",
         security,
         body: bannerInputSchema,
-        response: { 201: bannerSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 201: bannerSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),

@@ -7,18 +7,15 @@ import {
   businessPhonesResponseSchema,
   businessSchema,
   businessVerifyInputSchema,
-  errorBodySchema,
   ownBusinessResponseSchema,
   ownBusinessSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import type { BusinessesService } from "./businesses.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`BUSINESS_NOT_FOUND`: no such business, or not yours");
 const badBusiness = errors(
   "`VALIDATION_FAILED`, `BUSINESS_LOCATION_INVALID`, `BUSINESS_PHONE_INVALID`, `BUSINESS_PHOTO_INVALID`, with field errors",

@@ -17,16 +17,13 @@ import {
   chatReportSchema,
   chatSchema,
   chatUserIdParamsSchema,
-  errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { ChatsService } from "./chats.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`CHAT_NOT_FOUND`: no such chat, or not one of yours");
 
 /**

@@ -5,7 +5,6 @@ import {
   contactMessagesPageSchema,
   contactMessagesQuerySchema,
   contactSentSchema,
-  errorBodySchema,
   faqSchema,
   siteContentSchema,
   sitePageBodySchema,
@@ -13,14 +12,10 @@ import {
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import type { StaffCaller } from "../dashboard/dashboard.service.ts";
 import type { ContentService } from "./content.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 function callerOf(request: FastifyRequest): StaffCaller {
   const user = currentUser(request);
@@ -73,7 +68,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
         tags,
         summary: "Every static page's text and the FAQ, in every language",
         security,
-        response: { 200: siteContentSchema, 401: unauthorized, 404: hidden },
+        response: { 200: siteContentSchema, 401: unauthorized, 404: sectionHidden },
       },
     },
     async () => contentService.all(),
@@ -93,7 +88,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
         security,
         params: sitePageParamsSchema,
         body: sitePageBodySchema,
-        response: { 200: sitePageBodySchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: sitePageBodySchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => contentService.savePage(callerOf(request), request.params.page, request.body),
@@ -109,7 +104,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
         summary: "Save the FAQ: topics and their questions in order, in ky, ru and en (audited)",
         security,
         body: faqSchema,
-        response: { 200: faqSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: faqSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => contentService.saveFaq(callerOf(request), request.body),
@@ -125,7 +120,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
         summary: "The contact forms' messages, newest first (keyset pages), by status",
         security,
         querystring: contactMessagesQuerySchema,
-        response: { 200: contactMessagesPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: contactMessagesPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => contentService.listMessages(request.query),

@@ -4,7 +4,6 @@ import {
   dashboardUserSchema,
   dashboardUsersPageSchema,
   dashboardUsersQuerySchema,
-  errorBodySchema,
   historyPageSchema,
   historyQuerySchema,
   userBlockInputSchema,
@@ -12,6 +11,7 @@ import {
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import {
   currentUser,
   requireRole,
@@ -20,10 +20,6 @@ import {
 } from "../../plugins/auth.ts";
 import type { DashboardService, StaffCaller } from "./dashboard.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 const userNotFound = errors(
   "`USER_NOT_FOUND`; `ROUTE_NOT_FOUND` when the caller's roles do not open this section",
 );
@@ -56,7 +52,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboardService: Dashboar
         summary: "The overview: queue counts and today's new ads, users and revenue",
         description: "A count whose section the caller's roles do not open is null.",
         security,
-        response: { 200: dashboardOverviewSchema, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardOverviewSchema, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => dashboardService.overview(callerOf(request)),
@@ -74,7 +70,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboardService: Dashboar
         description: "Editors get only their own entries.",
         security,
         querystring: historyQuerySchema,
-        response: { 200: historyPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: historyPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => dashboardService.history(callerOf(request), request.query),
@@ -91,7 +87,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboardService: Dashboar
         summary: "Find accounts by id, phone, email or username; newest first (keyset pages)",
         security,
         querystring: dashboardUsersQuerySchema,
-        response: { 200: dashboardUsersPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardUsersPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => dashboardService.listUsers(request.query),

@@ -5,21 +5,16 @@ import {
   codeLogPageSchema,
   codeLogQuerySchema,
   dashboardRegionsSchema,
-  errorBodySchema,
   placeEditSchema,
   placeParamsSchema,
   townAddSchema,
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import type { StaffCaller } from "./dashboard.service.ts";
 import type { OpsService } from "./ops.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 function callerOf(request: FastifyRequest): StaffCaller {
   const user = currentUser(request);
@@ -47,7 +42,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsService: OpsService }> = asyn
           "Never the code or its hash. The recipient is masked unless the caller is granted in code-access (admins too).",
         security,
         querystring: codeLogQuerySchema,
-        response: { 200: codeLogPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: codeLogPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => opsService.codes(callerOf(request), request.query),
@@ -63,7 +58,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsService: OpsService }> = asyn
         tags,
         summary: "Moderators and admins, and whether each may read the codes log",
         security,
-        response: { 200: codeAccessListSchema, 401: unauthorized, 404: hidden },
+        response: { 200: codeAccessListSchema, 401: unauthorized, 404: sectionHidden },
       },
     },
     async () => opsService.codeAccess(),
@@ -101,7 +96,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsService: OpsService }> = asyn
         tags,
         summary: "Every region with its towns, hidden ones too, in display order",
         security,
-        response: { 200: dashboardRegionsSchema, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardRegionsSchema, 401: unauthorized, 404: sectionHidden },
       },
     },
     async () => opsService.regions(),

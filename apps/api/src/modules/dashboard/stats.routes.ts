@@ -1,13 +1,11 @@
-import { dashboardStatsSchema, errorBodySchema, statsQuerySchema } from "@unaa/contracts";
+import { dashboardStatsSchema, statsQuerySchema } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { dashboardSection } from "../../plugins/auth.ts";
 import type { StatsService } from "./stats.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
 const badInput = errors("`VALIDATION_FAILED` with field errors: a bad day, `from` after `to`, over 366 days");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 /** The dashboard's statistics and their CSV (issue 17, decision 073): section `stats`, read. */
 export const statsRoutes: FastifyPluginAsyncZod<{ statsService: StatsService }> = async (
@@ -29,7 +27,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ statsService: StatsService }> 
         description: "Default: the 30 days up to today. At most 366 days.",
         security,
         querystring: statsQuerySchema,
-        response: { 200: dashboardStatsSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardStatsSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => statsService.stats(request.query),
@@ -50,7 +48,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ statsService: StatsService }> 
           200: z.string().describe("CSV; revenue columns in som"),
           400: badInput,
           401: unauthorized,
-          404: hidden,
+          404: sectionHidden,
         },
       },
     },

@@ -10,7 +10,6 @@ import {
   dashboardComplaintsResponseSchema,
   dashboardPhotosQuerySchema,
   dashboardPhotosResponseSchema,
-  errorBodySchema,
   moderationBulkInputSchema,
   moderationBulkResultSchema,
   photoRejectInputSchema,
@@ -18,12 +17,10 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection } from "../../plugins/auth.ts";
 import type { ModerationService } from "./moderation.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const hidden = "`ROUTE_NOT_FOUND` for callers whose roles do not open the section";
 
 /**

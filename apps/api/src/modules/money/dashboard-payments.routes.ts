@@ -6,18 +6,13 @@ import {
   dashboardPaymentsQuerySchema,
   dashboardRefundInputSchema,
   dashboardRefundSchema,
-  errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.ts";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import { listDashboardPayments } from "./dashboard-payments.ts";
 import type { MoneyService } from "./money.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 /** The dashboard's payments section (issue 17, decision 068): admins write, moderators read. */
 export const dashboardPaymentsRoutes: FastifyPluginAsyncZod<{
@@ -38,7 +33,7 @@ export const dashboardPaymentsRoutes: FastifyPluginAsyncZod<{
         summary: "Every balance movement, newest first (keyset pages), with filters",
         security,
         querystring: dashboardPaymentsQuerySchema,
-        response: { 200: dashboardPaymentsPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardPaymentsPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => listDashboardPayments(db, request.query),

@@ -1,6 +1,5 @@
 import {
   adjustmentInputSchema,
-  errorBodySchema,
   ledgerEntrySchema,
   ledgerPageSchema,
   ledgerQuerySchema,
@@ -21,6 +20,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import type { FreedomPayConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import {
   freedomPayResultPath,
@@ -33,9 +33,6 @@ import type { MoneyService } from "./money.service.ts";
 import { RejectedNotice } from "./payment-provider.ts";
 import { readSandboxNotice, sandboxSignatureHeader, sandboxWebhookPath } from "./sandbox-provider.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const paymentNotFound = errors("`PAYMENT_NOT_FOUND`: no such payment, or not one of yours");
 const staffOnly = errors("`ROUTE_NOT_FOUND`: not staff of this section (decision 029)");
 /** A provider's notice is small; anything larger is no notice. */

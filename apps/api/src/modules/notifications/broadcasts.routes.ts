@@ -4,16 +4,11 @@ import {
   broadcastPageSchema,
   broadcastPreviewSchema,
   broadcastSchema,
-  errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import type { BroadcastsService } from "./broadcasts.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 /** Dashboard → notification (issue 17, decision 070): staff broadcasts to a segment of accounts. */
 export const broadcastsRoutes: FastifyPluginAsyncZod<{ broadcastsService: BroadcastsService }> = async (
@@ -35,7 +30,7 @@ export const broadcastsRoutes: FastifyPluginAsyncZod<{ broadcastsService: Broadc
         summary: "Broadcasts sent, newest first (keyset pages): status, counts, who and when",
         security,
         querystring: broadcastListQuerySchema,
-        response: { 200: broadcastPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: broadcastPageSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => service.list(request.query),
@@ -51,7 +46,7 @@ export const broadcastsRoutes: FastifyPluginAsyncZod<{ broadcastsService: Broadc
         summary: "The notice as each language reads it and how many accounts the segment matches",
         security,
         body: broadcastInputSchema,
-        response: { 200: broadcastPreviewSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: { 200: broadcastPreviewSchema, 400: badInput, 401: unauthorized, 404: sectionHidden },
       },
     },
     async (request) => service.preview(request.body),
@@ -74,7 +69,7 @@ export const broadcastsRoutes: FastifyPluginAsyncZod<{ broadcastsService: Broadc
           202: broadcastSchema,
           400: badInput,
           401: unauthorized,
-          404: hidden,
+          404: sectionHidden,
           429: errors("`RATE_LIMITED`: a few broadcasts an hour per staff member"),
         },
       },

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
@@ -15,12 +14,9 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { NotificationsService } from "./notifications.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 
 /**
  * Notifications (issue 14, decision 054): the user's notification centre, their preferences per

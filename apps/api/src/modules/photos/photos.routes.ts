@@ -1,18 +1,10 @@
-import {
-  adIdParamsSchema,
-  adPhotoMaxBytes,
-  adPhotoSchema,
-  errorBodySchema,
-  photoUploadQuerySchema,
-} from "@unaa/contracts";
+import { adIdParamsSchema, adPhotoMaxBytes, adPhotoSchema, photoUploadQuerySchema } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import { readUploadedFile } from "../../plugins/multipart.ts";
 import { type PhotosService, photoUploadsPerHour, unattachedPhotosMax } from "./photos.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 
 export const photosRoutes: FastifyPluginAsyncZod<{ photosService: PhotosService }> = async (
   app,

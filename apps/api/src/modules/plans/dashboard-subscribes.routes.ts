@@ -7,11 +7,11 @@ import {
   dashboardSubscriptionRowSchema,
   dashboardSubscriptionsPageSchema,
   dashboardSubscriptionsQuerySchema,
-  errorBodySchema,
 } from "@unaa/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.ts";
+import { badInput, errors, sectionHidden, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import type { StaffCaller } from "../dashboard/dashboard.service.ts";
 import {
@@ -20,11 +20,6 @@ import {
   listDashboardSubscriptions,
   stopAutoRenew,
 } from "./dashboard-subscribes.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
-const hidden = errors("`ROUTE_NOT_FOUND`: the caller's roles do not open this section (decision 029)");
 
 function callerOf(request: FastifyRequest): StaffCaller {
   const user = currentUser(request);
@@ -47,7 +42,7 @@ export const dashboardSubscribesRoutes: FastifyPluginAsyncZod<{ db: Database }> 
         tags,
         summary: "Every plan, on sale or not",
         security,
-        response: { 200: dashboardPlansSchema, 401: unauthorized, 404: hidden },
+        response: { 200: dashboardPlansSchema, 401: unauthorized, 404: sectionHidden },
       },
     },
     async () => listDashboardPlans(db),
@@ -86,7 +81,12 @@ export const dashboardSubscribesRoutes: FastifyPluginAsyncZod<{ db: Database }> 
         summary: "Current subscriptions, newest first (keyset pages), optionally of one plan",
         security,
         querystring: dashboardSubscriptionsQuerySchema,
-        response: { 200: dashboardSubscriptionsPageSchema, 400: badInput, 401: unauthorized, 404: hidden },
+        response: {
+          200: dashboardSubscriptionsPageSchema,
+          400: badInput,
+          401: unauthorized,
+          404: sectionHidden,
+        },
       },
     },
     async (request) => listDashboardSubscriptions(db, request.query),

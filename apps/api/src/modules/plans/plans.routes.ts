@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   mySubscriptionSchema,
   planListSchema,
   subscribeInputSchema,
@@ -8,12 +7,10 @@ import {
   subscriptionSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import type { PlansService } from "./plans.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const noSubscription = errors("`SUBSCRIPTION_NOT_FOUND`: no current plan");
 
 /**

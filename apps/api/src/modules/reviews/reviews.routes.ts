@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   latestReviewsQuerySchema,
   reviewEditInputSchema,
   reviewEligibilitySchema,
@@ -16,12 +15,10 @@ import {
   sellerReviewsResponseSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import type { ReviewsService } from "./reviews.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`REVIEW_NOT_FOUND`: no such review, hidden, or (for a change) not yours");
 
 /**

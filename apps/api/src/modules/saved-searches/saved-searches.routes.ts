@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   savedSearchCreateInputSchema,
   savedSearchIdParamsSchema,
   savedSearchListResponseSchema,
@@ -8,12 +7,10 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import type { SavedSearchesService } from "./saved-searches.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const notFound = errors("`SAVED_SEARCH_NOT_FOUND`: no such saved search, or not one of yours");
 
 /**

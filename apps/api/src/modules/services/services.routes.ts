@@ -1,6 +1,5 @@
 import {
   adServicesSchema,
-  errorBodySchema,
   serviceParamsSchema,
   servicePriceListSchema,
   servicePricesInputSchema,
@@ -8,12 +7,10 @@ import {
   servicePurchaseSchema,
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badInput, errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireRole, requireUser } from "../../plugins/auth.ts";
 import type { ServicesService } from "./services.service.ts";
 
-const errors = (codes: string) => errorBodySchema.describe(codes);
-const badInput = errors("`VALIDATION_FAILED` with field errors");
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const adNotFound = errors("`AD_NOT_FOUND`: no such ad of this vertical, or not yours");
 const adminsOnly = errors("`ROUTE_NOT_FOUND`: not an admin (decision 029)");
 

@@ -1,15 +1,9 @@
-import {
-  dashboardSettingsSchema,
-  errorBodySchema,
-  settingKeyParamsSchema,
-  settingValueInputSchema,
-} from "@unaa/contracts";
+import { dashboardSettingsSchema, settingKeyParamsSchema, settingValueInputSchema } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.ts";
+import { errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, dashboardSection as section } from "../../plugins/auth.ts";
 import { changeSetting, describeSettings } from "./settings.service.ts";
-
-const errors = (codes: string) => errorBodySchema.describe(codes);
 
 /**
  * Dashboard → settings (issue 17, decision 069): admins read and change the site settings, one at
@@ -22,7 +16,6 @@ export const dashboardSettingsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, onChanged }) => {
   const tags = ["dashboard"];
   const security = [{ bearer: [] }];
-  const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
   const read = section("settings", "R");
   const write = section("settings", "W");
 

@@ -6,7 +6,6 @@ import {
   confirmEmailBodySchema,
   confirmPhoneBodySchema,
   deleteAccountBodySchema,
-  errorBodySchema,
   meSchema,
   phoneIdParamsSchema,
   requestEmailBodySchema,
@@ -14,13 +13,12 @@ import {
 } from "@unaa/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errors, unauthorized } from "../../lib/route-errors.ts";
 import { currentUser, requireUser } from "../../plugins/auth.ts";
 import { MAX_UPLOAD_BYTES, readUploadedFile } from "../../plugins/multipart.ts";
 import { createSessionCookies, requestContext } from "../auth/auth.routes.ts";
 import type { UsersService } from "./users.service.ts";
 
-const errors = (description: string) => errorBodySchema.describe(description);
-const unauthorized = errors("`UNAUTHORIZED`, `TOKEN_EXPIRED`");
 const security = [{ bearer: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
