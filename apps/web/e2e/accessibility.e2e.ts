@@ -30,7 +30,7 @@ import {
   signUpByPhone,
   uploadPhoto,
 } from "./ad-seed.ts";
-import { axeViolations } from "./axe.ts";
+import { axeViolations, withoutTransitions } from "./axe.ts";
 import { describe, expect, poll, type SharedServer, test, uniqueName, waitForHydration } from "./fixtures.ts";
 
 /** The rules of those tags whose answer depends on colours. */
@@ -180,15 +180,7 @@ async function checkPages(
           const cookies = await signInAgain(server, options.user);
           await context.addCookies(cookies.map((cookie) => ({ ...cookie, domain: hostname })));
         }
-        // Colours are measured as they end, not in the middle of a transition.
-        await context.addInitScript(() => {
-          document.addEventListener("DOMContentLoaded", () => {
-            const style = document.createElement("style");
-            style.textContent =
-              "*, *::before, *::after { transition: none !important; animation: none !important; }";
-            document.head.append(style);
-          });
-        });
+        await withoutTransitions(context);
         if (options.initScript) {
           await context.addInitScript(({ name, value }) => {
             try {

@@ -3,7 +3,7 @@
  * violation as one line that says where it is. Not a test file itself.
  */
 import axe from "axe-core";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -33,4 +33,19 @@ export async function axeViolations(page: Page, where: string, rules?: string[])
     options,
   );
   return describeViolations(results, where);
+}
+
+/**
+ * Turns off CSS transitions and animations in every document `target` loads from now on, so axe
+ * measures colours as they end, not in the middle of a transition.
+ */
+export async function withoutTransitions(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent =
+        "*, *::before, *::after { transition: none !important; animation: none !important; }";
+      document.head.append(style);
+    });
+  });
 }

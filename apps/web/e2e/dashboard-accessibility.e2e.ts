@@ -8,22 +8,14 @@
 
 import { dashboardSectionPages } from "../app/lib/dashboard-sections.ts";
 import { apiCall, signInStaff } from "./ad-seed.ts";
-import { axeViolations } from "./axe.ts";
+import { axeViolations, withoutTransitions } from "./axe.ts";
 import { describe, expect, test, waitForHydration } from "./fixtures.ts";
 
 describe("dashboard accessibility", () => {
   test("[S2.8] every dashboard section passes axe (WCAG 2.2 A/AA) at 1280 px light and 390 px dark", {
     timeout: 180_000,
   }, async ({ page, server, createUser, signIn, visit }) => {
-    // Colours are measured as they end, not in the middle of a transition.
-    await page.addInitScript(() => {
-      document.addEventListener("DOMContentLoaded", () => {
-        const style = document.createElement("style");
-        style.textContent =
-          "*, *::before, *::after { transition: none !important; animation: none !important; }";
-        document.head.append(style);
-      });
-    });
+    await withoutTransitions(page);
     const admin = await signInStaff(server, "admin");
     // Rows in the lists whatever ran before: a sign-up (the codes log, users), a top-up (payments)
     // and a role the admin gives (history).
