@@ -3,7 +3,7 @@ import cookie from "@fastify/cookie";
 import { LOCALE_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pageCookies, pageResponses } from "./page-responses.ts";
+import { isPhoneRequest, pageCookies, pageResponses } from "./page-responses.ts";
 
 /** A page route as the server has it: the page names the viewer it was rendered for. */
 async function pageServer(options: { setCookie?: boolean } = {}) {
@@ -75,6 +75,26 @@ describe("guests' page cache", () => {
     expect(server.renders()).toBe(3);
   });
 
+  it("keys pages by the kind of device: a phone's page is not a wide screen's", async () => {
+    const phone = {
+      "user-agent":
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36",
+    };
+    const iphone = {
+      "user-agent":
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+    };
+    const tablet = {
+      "user-agent": "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+    };
+    await app.inject({ url: "/car" });
+    await app.inject({ url: "/car", headers: phone });
+    expect(server.renders()).toBe(2);
+    await app.inject({ url: "/car", headers: iphone });
+    await app.inject({ url: "/car", headers: tablet });
+    expect(server.renders()).toBe(2);
+  });
+
   it("never keeps an answer that sets a cookie", async () => {
     await app.close();
     server = await pageServer({ setCookie: true });
@@ -87,7 +107,7 @@ describe("guests' page cache", () => {
   it("compresses a page once per encoding, and answers each browser in the encoding it accepts", async () => {
     const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers.vary).toBe("accept-encoding");
+    expect(br.headers.vary).toBe("accept-encoding, user-agent");
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain("/ for guest");
     const gzip = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
@@ -104,5 +124,24 @@ describe("page cookies", () => {
     expect(pageCookies({ [LOCALE_COOKIE]: "ky", [SESSION_COOKIE]: "s", _ym_uid: "1" })).toEqual({
       [LOCALE_COOKIE]: "ky",
     });
+  });
+});
+
+describe("phones", () => {
+  it("are told by their user agents; tablets and desktops are not phones", () => {
+    const phones = [
+      "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      "Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0",
+    ];
+    const others = [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+      "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    ];
+    for (const userAgent of phones) expect(isPhoneRequest({ "user-agent": userAgent }), userAgent).toBe(true);
+    for (const userAgent of others)
+      expect(isPhoneRequest({ "user-agent": userAgent }), userAgent).toBe(false);
+    expect(isPhoneRequest({})).toBe(false);
   });
 });

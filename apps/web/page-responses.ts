@@ -23,6 +23,16 @@ export function pageCookies(cookies: Readonly<Record<string, string | undefined>
   return picked;
 }
 
+/**
+ * Whether a request comes from a phone, by its user agent ("Mobi" as phones' browsers write it;
+ * tablets leave it out). Pages leave out of the server's HTML what only a wide screen shows (the
+ * list pages' filter sidebar), so it keys the cache and the answer varies by user agent.
+ */
+export function isPhoneRequest(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  const userAgent = headers["user-agent"];
+  return typeof userAgent === "string" && /Mobi|iPhone|iPod|Opera Mini/.test(userAgent);
+}
+
 /** The headers a page's answer brings of its own; the rest are added per request by other hooks. */
 const PAGE_HEADERS = ["content-type", "content-security-policy", "cache-control"] as const;
 /** Below this size compression saves less than it costs (as the compression plugin's threshold). */
@@ -70,7 +80,7 @@ async function readBody(payload: unknown): Promise<Buffer | null> {
 
 /**
  * The page route's hooks (Fastify route options): a page comes from the cache when a guest asked
- * for the same address (and host, and locale cookie) in the last `ttlMs`; otherwise it is rendered,
+ * for the same address (and host, locale cookie and kind of device) in the last `ttlMs`; otherwise it is rendered,
  * buffered and compressed, and a guest's 200 without `Set-Cookie` is kept. A request carrying a
  * session cookie never reads nor fills the cache: a signed-in viewer's page is never shown to
  * anyone else, and a guest's page is never shown to a signed-in viewer. The route's own compression
@@ -89,7 +99,8 @@ export function pageResponses(options: PageResponsesOptions): RouteShorthandOpti
     }
     // The host and protocol too: without a configured public origin, pages link to their own.
     const cookies = PAGE_COOKIES.map((name) => request.cookies[name] ?? "").join(";");
-    return `${request.protocol}://${request.host}${request.url}\n${cookies}`;
+    const device = isPhoneRequest(request.headers) ? "phone" : "wide";
+    return `${request.protocol}://${request.host}${request.url}\n${cookies}\n${device}`;
   }
 
   function encodingOf(request: FastifyRequest): Encoding | null {
@@ -98,7 +109,7 @@ export function pageResponses(options: PageResponsesOptions): RouteShorthandOpti
   }
 
   function sendBody(request: FastifyRequest, reply: FastifyReply, html: Buffer, page?: CachedPage): Buffer {
-    reply.header("vary", "accept-encoding");
+    reply.header("vary", "accept-encoding, user-agent");
     const encoding = html.length >= COMPRESS_FROM_BYTES ? encodingOf(request) : null;
     if (!encoding) return html;
     let body = page?.compressed[encoding];

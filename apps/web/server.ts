@@ -19,9 +19,10 @@ import {
 } from "@unaa/api";
 import type { FastifyInstance } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { serverContext as builtServerContext, type ServerContext } from "#server-context";
-import { pageCookies, pageResponses } from "./page-responses.ts";
+import { isPhoneRequest, pageCookies, pageResponses } from "./page-responses.ts";
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 /** How long a guest's page is kept, and how many pages at most (decision 041). */
@@ -97,9 +98,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     // handler from it once, here. (Given only the path, the adapter would hand React Router a
     // loader function, and the routes and handler would be derived again on every request.)
     // Development loads it from Vite on each request instead, to pick up edits.
-    build: vite
-      ? undefined
-      : ((await import(pathToFileURL(path.join(webRoot, "build/server/index.js")).href)) as ServerBuild),
+    build: vite ? undefined : await loadServerBuild(),
     clientBuildDirectory: path.join(webRoot, "build/client"),
     // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
     assetCacheControl: "public, max-age=31536000, immutable",
@@ -117,6 +116,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
         requestId: request.id,
         viewer,
         cookies: pageCookies(request.cookies),
+        isPhone: isPhoneRequest(request.headers),
       });
       return context;
     },
@@ -142,6 +142,24 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
       await database.close();
     },
   };
+}
+
+/**
+ * The production server build, matching addresses with React Router's route-pattern matcher: it
+ * compiles the route table once, where the default matcher compiles a pattern per route each time
+ * it matches (three times a request, over every page with and without the locale prefix, 0.39 ms
+ * a match against 0.10 ms). Only the server's matching changes: the browser keeps its own.
+ */
+async function loadServerBuild(): Promise<ServerBuild> {
+  const build = (await import(
+    pathToFileURL(path.join(webRoot, "build/server/index.js")).href
+  )) as ServerBuild;
+  unstable_preloadRoutePattern();
+  // The build's type knows only the framework's future flags; its static handler reads the router's.
+  const future: ServerBuild["future"] = Object.assign({}, build.future, {
+    unstable_routePatternMatching: true,
+  });
+  return { ...build, future };
 }
 
 function isMain(): boolean {

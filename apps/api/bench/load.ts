@@ -31,6 +31,8 @@ export interface LoadSettings {
 
 export interface LoadOptions extends LoadSettings {
   paths: PathSequence;
+  /** The browser the requests claim to come from (none by default: a wide screen's page). */
+  userAgent?: string;
 }
 
 export interface LoadResult {
@@ -50,6 +52,15 @@ export interface LoadResult {
 
 /** What a browser sends: the server compresses pages and answers as it would for real visitors. */
 export const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+/** A phone's browser (an Android phone's Chrome): pages leave out what only wide screens show. */
+export const phoneUserAgent =
+  "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+/** The headers of a request from a browser, a phone's if a user agent is given. */
+export function requestHeaders(userAgent?: string): Record<string, string> {
+  return userAgent ? { ...browserHeaders, "user-agent": userAgent } : browserHeaders;
+}
 
 export function pathAt(paths: PathSequence, index: number): string {
   if (!paths.template.includes("{n}")) return paths.template;
@@ -127,7 +138,7 @@ async function generateLoad(options: LoadOptions): Promise<LoadResult> {
     url: options.baseUrl,
     connections: options.connections,
     duration: options.duration,
-    headers: browserHeaders,
+    headers: requestHeaders(options.userAgent),
     requests: [
       { method: "GET", setupRequest: (request) => ({ ...request, path: pathAt(options.paths, asked++) }) },
     ],

@@ -89,6 +89,16 @@ export function compactRouteManifest(html: string): string {
 }
 
 /**
+ * The page's router context without the route-pattern matcher's flag in what the browser is handed:
+ * the matcher is the server's alone (server.ts `loadServerBuild`), and a browser told of the flag
+ * refuses to hydrate without the matcher's code, which it does not load.
+ */
+function withoutServerMatcher(context: EntryContext): EntryContext {
+  const handoff = context.serverHandoffString?.replace(/"unstable_routePatternMatching":true,?/, "");
+  return handoff === undefined ? context : { ...context, serverHandoffString: handoff };
+}
+
+/**
  * Renders the whole page before answering (no streaming), so the CSP header can list the hash of
  * every inline script the page carries (hydration data, scroll restoration, colour mode). The shared
  * configuration comes from the server's own copy: the browser loads it by its address, not with
@@ -139,7 +149,7 @@ export default async function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <SharedConfigContext value={sharedConfig}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={withoutServerMatcher(routerContext)} url={request.url} />
       </SharedConfigContext>,
       options,
     );

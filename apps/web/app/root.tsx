@@ -80,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Whether the browser should restore a session at start: only when the server saw a signed-in
     // viewer, so a guest never calls refresh.
     hasSession: context.get(serverContext).viewer !== null,
+    // Whether the page was asked for by a phone: what only wide screens show is left out of its HTML.
+    isPhone: context.get(serverContext).isPhone,
   };
 }
 

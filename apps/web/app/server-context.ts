@@ -20,6 +20,8 @@ export interface ServerContext {
    * guests' page cache (apps/web/page-responses.ts).
    */
   cookies: Readonly<Record<string, string | undefined>>;
+  /** Whether the request comes from a phone (page-responses.ts `isPhoneRequest`; it keys the cache too). */
+  isPhone: boolean;
 }
 
 export const serverContext = createContext<ServerContext>();

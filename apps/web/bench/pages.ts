@@ -8,13 +8,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import {
-  browserHeaders,
   cpuMsOf,
   type LoadResult,
   type LoadSettings,
   type PathSequence,
   pathAt,
   percentile,
+  phoneUserAgent,
+  requestHeaders,
   runLoad,
 } from "../../api/bench/load.ts";
 import { formatLoad, formatMs } from "../../api/bench/search.ts";
@@ -37,6 +38,8 @@ export interface PageCase {
   distinct?: PathSequence;
   /** The issue's target for the distinct run (or the repeated one for pages without). */
   target?: { perSecond: number; p95?: number };
+  /** Asked for from a phone's browser (load.ts `phoneUserAgent`); a wide screen's otherwise. */
+  userAgent?: string;
 }
 
 /** The pages: home, the car list, a model's list with filters, an ad, a page without data, favourites. */
@@ -50,6 +53,13 @@ export function pageCases(ads: { firstId: number; count: number }): PageCase[] {
       path: "/car",
       distinct: { template: "/car?priceFrom={n}", from: 1 },
       target: listTarget,
+    },
+    {
+      name: "car list, phone",
+      path: "/car",
+      distinct: { template: "/car?priceFrom={n}", from: 1 },
+      target: listTarget,
+      userAgent: phoneUserAgent,
     },
     {
       name: "model list, filtered",
@@ -83,11 +93,9 @@ interface PageFetch {
   serverMs: number;
 }
 
-async function fetchPage(url: string, compressed = false): Promise<PageFetch> {
-  const response = await fetch(url, {
-    redirect: "manual",
-    headers: compressed ? browserHeaders : { "accept-encoding": "identity" },
-  });
+async function fetchPage(url: string, compressed = false, userAgent?: string): Promise<PageFetch> {
+  const headers = { ...requestHeaders(userAgent), ...(compressed ? {} : { "accept-encoding": "identity" }) };
+  const response = await fetch(url, { redirect: "manual", headers });
   const timing = /(?:^|,)\s*ssr;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
   return {
     status: response.status,
@@ -156,13 +164,17 @@ export async function measurePages(
   const results: PageResult[] = [];
   for (const original of cases) {
     const page = await canonical(settings.baseUrl, original);
-    const { html } = await fetchPage(settings.baseUrl + page.path);
+    const { html } = await fetchPage(settings.baseUrl + page.path, false, page.userAgent);
     const timedPaths = page.distinct ?? { template: page.path };
     const times: number[] = [];
     let cpuBefore: number | undefined;
     for (let index = 0; index < WARM_REQUESTS + TIMED_REQUESTS; index++) {
       if (index === WARM_REQUESTS && settings.serverPid) cpuBefore = cpuMsOf(settings.serverPid);
-      const timed = await fetchPage(settings.baseUrl + pathAt(timedPaths, TIMED_START + index), true);
+      const timed = await fetchPage(
+        settings.baseUrl + pathAt(timedPaths, TIMED_START + index),
+        true,
+        page.userAgent,
+      );
       if (timed.status !== 200)
         throw new Error(`${pathAt(timedPaths, TIMED_START + index)}: ${timed.status}`);
       if (index >= WARM_REQUESTS) times.push(timed.serverMs);
@@ -172,12 +184,13 @@ export async function measurePages(
       cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / TIMED_REQUESTS;
     times.sort((a, b) => a - b);
     const noRun: LoadResult = { perSecond: 0, requests: 0, p50: 0, p95: 0, p99: 0, non2xx: 0, errors: 0 };
-    if (!sequentialOnly) await runLoad({ ...settings, duration: 2, paths: { template: page.path } });
-    const repeated = sequentialOnly ? noRun : await runLoad({ ...settings, paths: { template: page.path } });
+    const load = { ...settings, ...(page.userAgent ? { userAgent: page.userAgent } : {}) };
+    if (!sequentialOnly) await runLoad({ ...load, duration: 2, paths: { template: page.path } });
+    const repeated = sequentialOnly ? noRun : await runLoad({ ...load, paths: { template: page.path } });
     let distinct: LoadResult | undefined;
     if (page.distinct && !sequentialOnly) {
-      await runLoad({ ...settings, duration: 2, paths: { ...page.distinct, start: WARM_UP_START } });
-      distinct = await runLoad({ ...settings, paths: page.distinct });
+      await runLoad({ ...load, duration: 2, paths: { ...page.distinct, start: WARM_UP_START } });
+      distinct = await runLoad({ ...load, paths: page.distinct });
     }
     results.push({
       page,

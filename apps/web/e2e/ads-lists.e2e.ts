@@ -104,8 +104,16 @@ const it = test.extend<{ $file: { lists: Lists } }>({
   ],
 });
 
-async function newPage({ browser }: Lists, width = 1280, javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+/** A phone's browser: Chrome on Android. */
+const phoneUserAgent =
+  "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+async function newPage({ browser }: Lists, width = 1280, javaScriptEnabled = true, userAgent?: string) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    javaScriptEnabled,
+    ...(userAgent ? { userAgent, isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   return { page, errors: collectConsoleErrors(page, allowedConsole) };
 }
@@ -156,6 +164,13 @@ describe("car lists", () => {
     expect(expected.items).toHaveLength(hybrids.length);
     expect(await cardIds(page)).toEqual(expected.items.map((ad) => ad.id));
     expect(await total(page)).toBe(`${hybrids.length} объявлений`);
+    // A wide screen's page carries its filter sidebar, showing the address's filters.
+    const fuel = page.locator("aside").getByTestId("filter-fuel");
+    expect(
+      await fuel
+        .locator("input:checked")
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(["hybrid"]);
   });
 
   it("filters from the panel change the address, the list and the count; the back button restores them", async ({
@@ -261,8 +276,11 @@ describe("car lists", () => {
   it("on a phone the filter drawer counts as the filters change and applies them on its button", async ({
     lists,
   }) => {
-    const { page, errors } = await newPage(lists, 390);
-    await visit(lists, page, "/car");
+    const { page, errors } = await newPage(lists, 390, true, phoneUserAgent);
+    const response = await visit(lists, page, "/car");
+    // A phone's page leaves out the wide screens' filter sidebar: filters live in the drawer.
+    expect(await response?.text()).not.toContain('data-testid="filter-panel"');
+    expect(await page.getByTestId("filter-panel").count()).toBe(0);
     await page.getByTestId("filter-drawer-open").click();
     const drawer = page.getByRole("dialog");
     await drawer.getByText("Механика", { exact: true }).click();

@@ -10,7 +10,7 @@ export interface LocalDay {
   dayNumber: number;
 }
 
-/** One formatter per time zone: making one costs far more than using it (a list page dates 28 cards). */
+/** One formatter per time zone: making one costs far more than using it. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatFor(timeZone: string): Intl.DateTimeFormat {
@@ -21,8 +21,9 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
       year: "numeric",
       month: "numeric",
       day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
       hourCycle: "h23",
     });
     formats.set(timeZone, format);
@@ -30,17 +31,50 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * A zone's offset from UTC changes only at moments that are whole quarter hours of UTC (offsets are
+ * multiples of 15 minutes and changes happen at whole local minutes of them), so one offset serves a
+ * quarter hour. `formatToParts` costs a few microseconds a call; a list page dates dozens of cards.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+const MAX_OFFSETS_PER_ZONE = 50_000;
+
+/** Milliseconds to add to a UTC moment to read the zone's wall clock with UTC getters. */
+function zoneOffset(time: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    const at = quarter * QUARTER_HOUR_MS;
+    const parts = formatFor(timeZone).formatToParts(at);
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      Number(parts.find((item) => item.type === type)?.value);
+    offset =
+      Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) -
+      at;
+    if (zone.size >= MAX_OFFSETS_PER_ZONE) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return offset;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
 export function localDay(date: Date, timeZone: string): LocalDay {
-  const parts = formatFor(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "0";
-  const year = Number(part("year"));
-  const month = Number(part("month"));
-  const day = Number(part("day"));
+  const wall = new Date(date.getTime() + zoneOffset(date.getTime(), timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() + 1;
+  const day = wall.getUTCDate();
   return {
     year,
     month,
     day,
-    time: `${part("hour")}:${part("minute")}`,
+    time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`,
     dayNumber: Date.UTC(year, month - 1, day) / 86_400_000,
   };
 }

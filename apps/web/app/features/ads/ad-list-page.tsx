@@ -29,6 +29,7 @@ import { BannerSlot } from "../../components/banner-slot.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath, stripLocale } from "../../lib/i18n.ts";
 import { useLocale } from "../../lib/use-locale.ts";
+import { useWideScreen } from "../../lib/use-wide-screen.ts";
 import { catalogPath } from "../catalog/catalog-format.ts";
 import { fieldLabelKey, formatCount } from "./ad-format.ts";
 import { AdGrid, AdGridSkeleton, AdRow } from "./ad-grid.tsx";
@@ -253,6 +254,7 @@ export function AdListPage({ data }: { data: AdListData }) {
   if (drawerOpened && !isDrawerMounted) setDrawerMounted(true);
   const mountDrawer = () => setDrawerMounted(true);
   const totalText = useTotalText();
+  const isWideScreen = useWideScreen();
   const definition = verticalDefinitions[data.vertical];
   const lastWasTyping = useRef(false);
 
@@ -307,14 +309,19 @@ export function AdListPage({ data }: { data: AdListData }) {
       )}
       <div className={classes.layout}>
         <Box component="aside" visibleFrom="md" aria-label={t("ads.filters.title")}>
-          <FilterPanel
-            vertical={data.vertical}
-            filters={data.filters}
-            onChange={apply}
-            size="sm"
-            knownNames={knownNames(data)}
-          />
-          <BannerSlot slot="list-sidebar" className={classes.banner} />
+          {/* Phones filter in the drawer: the sidebar's controls are not built for them (a third of a list page's render). */}
+          {isWideScreen && (
+            <>
+              <FilterPanel
+                vertical={data.vertical}
+                filters={data.filters}
+                onChange={apply}
+                size="sm"
+                knownNames={knownNames(data)}
+              />
+              <BannerSlot slot="list-sidebar" className={classes.banner} />
+            </>
+          )}
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
           <div className={classes.toolbar}>
