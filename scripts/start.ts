@@ -6,6 +6,6 @@ import { buildWebIfChanged } from "./web-build.ts";
 // Set before anything loads React, which picks its development or production build from NODE_ENV
 // once, when first imported: hence the server's dynamic import below.
 process.env.NODE_ENV = "production";
-buildWebIfChanged();
+await buildWebIfChanged();
 const { serve } = await import("../apps/web/server.ts");
 await serve();

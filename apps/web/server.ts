@@ -23,6 +23,7 @@ import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { serverContext as builtServerContext, type ServerContext } from "#server-context";
 import { isPhoneRequest, pageCookies, pageResponses } from "./page-responses.ts";
+import { COMPRESSIBLE } from "./precompress.ts";
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 /** How long a guest's page is kept, and how many pages at most (decision 041). */
@@ -61,6 +62,10 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   app.addHook("onSend", async (request, reply) => {
     // The build id file must never be cached: open tabs poll it to learn that a new version is out.
     if (request.url.startsWith("/builds/")) reply.header("cache-control", "no-cache");
+    // Static text files go out in the build's brotli or gzip copy or as they are, by Accept-Encoding.
+    if (COMPRESSIBLE.test(request.url.split("?")[0] ?? "") && !reply.hasHeader("vary")) {
+      reply.header("vary", "accept-encoding");
+    }
     // A page's own time on the server (its loaders and render, from the request's arrival), for
     // browsers' developer tools and `npm run bench`. Pages are React Router's catch-all route.
     if (request.routeOptions.url === "*") {
@@ -103,6 +108,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     // Hashed file names never change content: cache them for a year. Other files: 10 minutes.
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=600",
+    // The build's own brotli and gzip copies (scripts/web-build.ts), sent as they are.
+    staticOptions: { preCompressed: true },
     // Pages buffered and compressed once; guests' pages kept for a few seconds (not in development,
     // where an edit must show at once).
     routeOptions: pageResponses({ ttlMs: vite ? 0 : PAGE_CACHE_MS, maxPages: PAGE_CACHE_PAGES }),

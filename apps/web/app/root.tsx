@@ -1,8 +1,9 @@
-// Mantine's styles in the cascade layer `mantine` (the order of layers: layers.css): the modules' and
+// Mantine's styles — of the components the site uses (mantine-styles.css) — in the cascade layer
+// `mantine` (the order of layers: layers.css): the modules' and
 // the app's CSS (unlayered) win over them whatever the order of the stylesheets, which a lazy chunk
 // changes (it appends the shell's stylesheet again after the pages' CSS; decision 076).
 import "./layers.css";
-import "@mantine/core/styles.layer.css";
+import "./mantine-styles.css";
 import "virtual:theme.css";
 import "./app.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";

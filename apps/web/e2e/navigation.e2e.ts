@@ -2,6 +2,8 @@
  * Client-side navigation in Chromium against the production server: scrolling (S2.11), route
  * preloads (S2.12), the chunk-load reload guard (S4.20) and the new-build reload (S4.19).
  */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import {
   collectConsoleErrors,
@@ -305,5 +307,26 @@ describe("the phone menu (S2.17)", () => {
       expect(loads).toHaveLength(1);
       expect(errors).toEqual([]);
     });
+  });
+});
+
+describe("static files", () => {
+  test("hashed scripts go out in the build's own brotli or gzip copy, kept a year, varying by Accept-Encoding", async ({
+    server,
+  }) => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/shell-[\w-]+\.js)"/.exec(html)?.[1] ?? "";
+    const file = path.resolve(import.meta.dirname, "../build/client", script.slice(1));
+    for (const [encoding, copy] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      const response = await fetch(server.url + script, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(Number(response.headers.get("content-length"))).toBe(statSync(file + copy).size);
+      expect(response.headers.get("vary")).toBe("accept-encoding");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await response.text()).toBe(readFileSync(file, "utf8"));
+    }
   });
 });
