@@ -31,7 +31,7 @@ import { type AdsService, createAdsService } from "./modules/ads/ads.service.ts"
 import { type Accounts, setUpAccounts } from "./modules/auth/accounts.ts";
 import { insertOutboxMessage } from "./modules/auth/codes.repository.ts";
 import { bannersRoutes } from "./modules/banners/banners.routes.ts";
-import { createBannersService } from "./modules/banners/banners.service.ts";
+import { type BannersService, createBannersService } from "./modules/banners/banners.service.ts";
 import { businessesRoutes } from "./modules/businesses/businesses.routes.ts";
 import { type BusinessesService, createBusinessesService } from "./modules/businesses/businesses.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -137,6 +137,8 @@ export interface WebServices {
   servicesService: ServicesService;
   /** Static pages' texts, the FAQ, contact details and store links (decision 072). */
   contentService: ContentService;
+  /** Which advertising slots have a campaign to show (decision 071): pages reserve room only for those. */
+  bannersService: Pick<BannersService, "liveSlots">;
   /** The signed-in viewer of a page request by its parsed cookies (`unaa_session`), for SSR gates. */
   resolveViewer: Accounts["resolveViewer"];
 }
@@ -566,6 +568,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     contactPerIp: app.createRateCounter({ name: "contact-ip", max: 5, windowMs: 3_600_000 }),
     contactPerContact: app.createRateCounter({ name: "contact-login", max: 3, windowMs: 3_600_000 }),
   });
+  const bannersService = createBannersService({ db: database.db, storage });
   app.decorate("services", {
     configService,
     catalogService,
@@ -577,6 +580,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     businessesService,
     servicesService,
     contentService,
+    bannersService,
     resolveViewer: accounts.resolveViewer,
   });
 
@@ -635,9 +639,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(servicesRoutes, { servicesService });
       await api.register(contentRoutes, { contentService });
       await api.register(broadcastsRoutes, { broadcastsService });
-      await api.register(bannersRoutes, {
-        bannersService: createBannersService({ db: database.db, storage }),
-      });
+      await api.register(bannersRoutes, { bannersService });
       await api.register(dashboardSettingsRoutes, {
         db: database.db,
         onChanged: () => configService.invalidate(),

@@ -60,8 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const remembered = readLocaleCookie(context.get(serverContext).cookies);
   if (url.pathname === "/" && remembered && remembered !== defaultLocale) throw redirect(`/${remembered}`);
   const locale = localeFromPath(url.pathname);
-  const [{ config, version }] = await Promise.all([
-    context.get(serverContext).services.configService.getVersionedConfig(),
+  const { services } = context.get(serverContext);
+  const [{ config, version }, bannerSlots] = await Promise.all([
+    services.configService.getVersionedConfig(),
+    services.bannersService.liveSlots(locale),
     loadMessages(locale),
   ]);
   const { apiVersion, siteName, publicOrigin, usdRate, timeZone, analytics, google } = config;
@@ -83,6 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasSession: context.get(serverContext).viewer !== null,
     // Whether the page was asked for by a phone: what only wide screens show is left out of its HTML.
     isPhone: context.get(serverContext).isPhone,
+    // The advertising slots with a campaign now: only they get a box (components/banner-slot.tsx).
+    bannerSlots,
   };
 }
 

@@ -84,6 +84,11 @@ describe("dashboard: broadcasts and banners", () => {
       expect(await item.textContent()).toContain("Жаңы бөлүм");
       expect(await item.textContent()).not.toContain("Новый раздел");
 
+      // Without a campaign the home page keeps no room for a banner (nothing to collapse later).
+      const homeBefore = await fetch(`${server.url}/?before=banner`);
+      expect(homeBefore.status).toBe(200);
+      expect(await homeBefore.text()).not.toContain("banner-slot-home-top");
+
       // The editor creates a home-page banner.
       const image = await sharp({ create: { width: 1600, height: 400, channels: 3, background: "#d9480f" } })
         .png()

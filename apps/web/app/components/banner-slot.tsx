@@ -1,11 +1,14 @@
 /**
  * An advertising slot (decision 071): a box of the slot's ratio, reserved in the server's HTML so
  * nothing moves when the banner arrives. Its content (the fetch, the image, the counting) is a
- * separate chunk loaded after hydration: the page never waits for a banner. Without a campaign the
- * box goes away.
+ * separate chunk loaded after hydration: the page never waits for a banner. A slot without a
+ * campaign when the page was made (the root loader's `bannerSlots`) has no box at all; one whose
+ * campaigns ended since goes away.
  */
 import type { BannerSlot as Slot } from "@unaa/contracts";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root.tsx";
 
 const BannerContent = lazy(() => import("./banner-content.tsx"));
 
@@ -19,8 +22,9 @@ const sizes: Record<Slot, [number, number]> = {
 export function BannerSlot({ slot, className }: { slot: Slot; className?: string }) {
   const [hydrated, setHydrated] = useState(false);
   const [isEmpty, setEmpty] = useState(false);
+  const isLive = useRouteLoaderData<typeof rootLoader>("root")?.bannerSlots.includes(slot) ?? false;
   useEffect(() => setHydrated(true), []);
-  if (isEmpty) return null;
+  if (isEmpty || !isLive) return null;
   const [width, height] = sizes[slot];
   return (
     <div

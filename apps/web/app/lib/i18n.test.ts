@@ -63,6 +63,39 @@ describe("translations", () => {
   });
 });
 
+describe("kept lookups", () => {
+  it("fill every text's placeholders exactly as i18next does, in every language", async () => {
+    for (const locale of locales) {
+      const messages = await loadMessages(locale);
+      const instance = getI18n(locale);
+      const t = instance.getFixedT(locale);
+      let checked = 0;
+      for (const key of flatten(messages)) {
+        const template = instance.t(key) as string;
+        const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? "");
+        if (names.length === 0 || names.includes("count")) continue;
+        const values = Object.fromEntries(
+          names.map((name, index) => [name, index % 2 ? index * 1000 : `«${name}»`]),
+        );
+        expect(t(key, values), key).toBe(instance.t(key, values));
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(50);
+    }
+  });
+
+  it("leave plurals, missing values and i18next's own options to i18next", async () => {
+    await loadMessages("en");
+    const instance = getI18n("en");
+    const t = instance.getFixedT("en");
+    expect(t("ads.date.today", { time: "14:05" })).toBe(instance.t("ads.date.today", { time: "14:05" }));
+    expect(t("ads.date.today", {})).toBe(instance.t("ads.date.today", {}));
+    expect(t("ads.date.today", { time: undefined })).toBe(instance.t("ads.date.today", { time: undefined }));
+    expect(t("no.such.key", { time: "1" })).toBe("no.such.key");
+    expect(t("no.such.key", { defaultValue: "fallback" })).toBe("fallback");
+  });
+});
+
 describe("locale paths", () => {
   it("[S1.4] Russian has no prefix; /ru, /ky and /en are prefixes", () => {
     expect(localeFromPath("/")).toBe("ru");

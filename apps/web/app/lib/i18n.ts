@@ -79,11 +79,51 @@ export function getI18n(locale: Locale): i18n {
   return instance;
 }
 
+/** Options that change which text i18next picks or how: calls with any of them go through i18next. */
+const SELECTING_OPTIONS = new Set([
+  "count",
+  "context",
+  "ordinal",
+  "defaultValue",
+  "ns",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "keyPrefix",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "replace",
+  "nsSeparator",
+  "keySeparator",
+]);
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** The text with its `{{name}}` placeholders filled, or undefined where i18next must do it. */
+function fillPlaceholders(template: string, values: Record<string, unknown>): string | undefined {
+  for (const name of Object.keys(values))
+    if (SELECTING_OPTIONS.has(name) || name.startsWith("defaultValue")) return;
+  // Nesting, formats (`{{price, number}}`) and unescaped values (`{{- name}}`) are i18next's.
+  if (template.includes("$t(")) return;
+  let filled = true;
+  const text = template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values[name];
+    if (typeof value === "string") return value;
+    if (typeof value === "number") return String(value);
+    filled = false;
+    return "";
+  });
+  return filled && !text.includes("{{") ? text : undefined;
+}
+
 /**
  * `t(key)` without options always gives the same text in an instance that never changes language
  * or messages, so its answers are kept: i18next's own path copies its whole options object on every
- * call, and a list page makes hundreds of plain lookups (a CPU profile of /car: i18next ~16 % of the
- * server render). Calls with options (interpolation, plurals, key prefixes) go through unchanged.
+ * call, and a list page makes hundreds of lookups (a CPU profile of /car: i18next ~16 % of the
+ * server render). Calls that only fill `{{name}}` placeholders with strings and numbers ("today,
+ * {{time}}" on every card) fill the kept text; others (plurals, context, formats) go through i18next.
  */
 function memoizePlainLookups(instance: i18n): void {
   const texts = new Map<string, string>();
@@ -91,15 +131,23 @@ function memoizePlainLookups(instance: i18n): void {
   instance.getFixedT = ((...args: Parameters<i18n["getFixedT"]>) => {
     const fixed = getFixedT(...args);
     if (args[2] !== undefined && args[2] !== null) return fixed;
-    const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
-      if (typeof key !== "string" || options !== undefined || rest.length > 0)
-        return (fixed as unknown as (...all: unknown[]) => unknown)(key, options, ...rest);
+    const plain = (key: string) => {
       let text = texts.get(key);
       if (text === undefined) {
         text = fixed(key) as string;
         texts.set(key, text);
       }
       return text;
+    };
+    const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+      if (typeof key === "string" && rest.length === 0) {
+        if (options === undefined) return plain(key);
+        if (typeof options === "object" && options !== null && !Array.isArray(options)) {
+          const text = fillPlaceholders(plain(key), options as Record<string, unknown>);
+          if (text !== undefined) return text;
+        }
+      }
+      return (fixed as unknown as (...all: unknown[]) => unknown)(key, options, ...rest);
     };
     return Object.assign(memo, fixed);
   }) as i18n["getFixedT"];

@@ -60,19 +60,27 @@ export async function findBannersPage(
     .limit(limit);
 }
 
-/** The campaigns a slot may show now in `locale`: active, today within their days. */
+/** Campaigns that may be shown now in `locale`: active, today within their days. */
+function showableIn(locale: Locale) {
+  return and(
+    eq(banners.isActive, true),
+    sql`${banners.startsOn} <= ${today} and ${banners.endsOn} >= ${today}`,
+    sql`${locale} = any(${banners.locales})`,
+  );
+}
+
+/** The campaigns a slot may show now in `locale`. */
 export async function findShowable(db: Database, slot: BannerSlot, locale: Locale) {
   return db
     .select({ id: banners.id, title: banners.title, image: banners.image, weight: banners.weight })
     .from(banners)
-    .where(
-      and(
-        eq(banners.slot, slot),
-        eq(banners.isActive, true),
-        sql`${banners.startsOn} <= ${today} and ${banners.endsOn} >= ${today}`,
-        sql`${locale} = any(${banners.locales})`,
-      ),
-    );
+    .where(and(eq(banners.slot, slot), showableIn(locale)));
+}
+
+/** The slots with at least one campaign to show now in `locale`. */
+export async function findLiveSlots(db: Database, locale: Locale): Promise<BannerSlot[]> {
+  const rows = await db.selectDistinct({ slot: banners.slot }).from(banners).where(showableIn(locale));
+  return rows.map((row) => row.slot as BannerSlot).sort();
 }
 
 /** Adds impressions: `counts` is banner id → how many. Unknown ids change nothing. */

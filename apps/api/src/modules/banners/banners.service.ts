@@ -29,6 +29,7 @@ import {
   deleteBanner,
   findBanner,
   findBannersPage,
+  findLiveSlots,
   findShowable,
   insertBanner,
   updateBanner,
@@ -39,6 +40,7 @@ export interface BannersServiceDeps {
   storage: FileStorage;
   /** A number in [0, 1) (tests give a fixed one). */
   random?: () => number;
+  now?: () => number;
 }
 
 export interface BannersService {
@@ -52,7 +54,16 @@ export interface BannersService {
   recordImpressions(input: BannerEventsInput): Promise<void>;
   /** Counts a click; the stored link, or null when there is no such campaign. */
   click(id: number): Promise<string | null>;
+  /**
+   * The slots with a campaign to show now in `locale`: pages reserve a box only for those, so a slot
+   * without one takes no room (and nothing moves when it would have gone away). Kept a minute,
+   * renewed at once when staff change a campaign.
+   */
+  liveSlots(locale: Locale): Promise<BannerSlot[]>;
 }
+
+/** How long the live slots are kept: as long as the browser keeps a slot's banner (banner-content.tsx). */
+const LIVE_SLOTS_TTL_MS = 60_000;
 
 /** The values an audit entry keeps (the counters are not the staff member's doing). */
 function audited(row: BannerRow) {
@@ -77,7 +88,9 @@ export function createBannersService({
   db,
   storage,
   random = Math.random,
+  now = Date.now,
 }: BannersServiceDeps): BannersService {
+  const liveSlots = new Map<Locale, { until: number; slots: Promise<BannerSlot[]> }>();
   const toBanner = (row: BannerRow): Banner =>
     bannerSchema.parse({
       ...row,
@@ -127,6 +140,7 @@ export function createBannersService({
         });
         return created;
       });
+      liveSlots.clear();
       return toBanner(row);
     },
 
@@ -146,6 +160,7 @@ export function createBannersService({
         });
         return after;
       });
+      liveSlots.clear();
       return toBanner(row);
     },
 
@@ -162,6 +177,7 @@ export function createBannersService({
           ip: caller.ip,
         });
       });
+      liveSlots.clear();
     },
 
     async shown(slot, locale) {
@@ -185,5 +201,15 @@ export function createBannersService({
     },
 
     click: (id) => countClick(db, id),
+
+    liveSlots(locale) {
+      const kept = liveSlots.get(locale);
+      if (kept && kept.until > now()) return kept.slots;
+      const slots = findLiveSlots(db, locale);
+      liveSlots.set(locale, { until: now() + LIVE_SLOTS_TTL_MS, slots });
+      // A failed query is not kept: the next page asks again.
+      slots.catch(() => liveSlots.delete(locale));
+      return slots;
+    },
   };
 }

@@ -166,6 +166,34 @@ describe("[S2.8] banner campaigns", () => {
 });
 
 describe("[S2.8] banner slots on the site", () => {
+  it("names the slots with a campaign to show, for pages to reserve room for them, renewed when staff change one", async () => {
+    const liveSlots = (locale: "ky" | "ru" | "en") => harness.app.services.bannersService.liveSlots(locale);
+    const { image } = (await uploadImage("ad-page", jpeg)).json<BannerImage>();
+    // Other tests' campaigns aside, the ad page's slot is live only while a campaign of it is.
+    expect(await liveSlots("ru")).not.toContain("ad-page");
+    const campaign = await create({ slot: "ad-page", locales: ["ru"], image });
+    expect(await liveSlots("ru")).toContain("ad-page");
+    expect(await liveSlots("en")).not.toContain("ad-page");
+    const input = {
+      title: campaign.title,
+      image,
+      link: campaign.link,
+      slot: "ad-page",
+      startsOn: day(-1),
+      endsOn: day(1),
+      locales: ["ru"],
+      weight: 10,
+      isActive: false,
+    };
+    const paused = await as(editor)("PUT", `/api/dashboard/banners/${campaign.id}`, input);
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(await liveSlots("ru")).not.toContain("ad-page");
+    await as(editor)("PUT", `/api/dashboard/banners/${campaign.id}`, { ...input, isActive: true });
+    expect(await liveSlots("ru")).toContain("ad-page");
+    expect((await as(editor)("DELETE", `/api/dashboard/banners/${campaign.id}`)).statusCode).toBe(204);
+    expect(await liveSlots("ru")).not.toContain("ad-page");
+  });
+
   it("shows only an active campaign of the slot for today and the page's language", async () => {
     expect(await shown("ad-page", "ru")).toBeNull();
     const kyOnly = await create({ slot: "ad-page", locales: ["ky"] });
