@@ -6,13 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isPhoneRequest, pageCookies, pageResponses } from "./page-responses.ts";
 
 /** A page route as the server has it: the page names the viewer it was rendered for. */
-async function pageServer(options: { setCookie?: boolean } = {}) {
+async function pageServer(options: { setCookie?: boolean; rendered?: Promise<void> } = {}) {
   let clock = 1_000;
   let renders = 0;
   const app = Fastify();
   await app.register(cookie);
   app.get("*", pageResponses({ ttlMs: 5_000, maxPages: 10, now: () => clock }), async (request, reply) => {
     renders++;
+    await options.rendered;
     const viewer = request.cookies[SESSION_COOKIE] ? `user ${request.cookies[SESSION_COOKIE]}` : "guest";
     if (options.setCookie) reply.header("set-cookie", "i18n_redirected=en; Path=/");
     reply.type("text/html; charset=utf-8");
@@ -93,6 +94,33 @@ describe("guests' page cache", () => {
     await app.inject({ url: "/car", headers: iphone });
     await app.inject({ url: "/car", headers: tablet });
     expect(server.renders()).toBe(2);
+  });
+
+  it("renders a page once for requests that ask while it is being rendered", async () => {
+    await app.close();
+    let finish = () => {};
+    server = await pageServer({ rendered: new Promise((resolve) => (finish = resolve)) });
+    app = server.app;
+    const answers = Promise.all([1, 2, 3, 4, 5].map(() => app.inject({ url: "/car?page=4" })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish();
+    for (const answer of await answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain("/car?page=4 for guest");
+    }
+    expect(server.renders()).toBe(1);
+  });
+
+  it("lets requests that waited for an answer it does not keep render their own", async () => {
+    await app.close();
+    let finish = () => {};
+    server = await pageServer({ setCookie: true, rendered: new Promise((resolve) => (finish = resolve)) });
+    app = server.app;
+    const answers = Promise.all([1, 2, 3].map(() => app.inject({ url: "/en" })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish();
+    expect((await answers).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(server.renders()).toBe(3);
   });
 
   it("never keeps an answer that sets a cookie", async () => {

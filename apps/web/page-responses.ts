@@ -92,6 +92,29 @@ export function pageResponses(options: PageResponsesOptions): RouteShorthandOpti
   const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
   /** The cache key of each request that may read and fill it (guests' GETs). */
   const keys = new WeakMap<FastifyRequest, string>();
+  /**
+   * Pages being rendered, by cache key: requests for one of them wait for its render instead of
+   * rendering it again (when a kept page expires under load, dozens of requests ask at once). Each
+   * settles with the page kept, or with nothing (an answer that is not kept: each waiter renders).
+   */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  const settles = new WeakMap<FastifyRequest, (page: CachedPage | undefined) => void>();
+
+  function settle(request: FastifyRequest, page: CachedPage | undefined): void {
+    const settleRender = settles.get(request);
+    if (!settleRender) return;
+    settles.delete(request);
+    const key = keys.get(request);
+    if (key !== undefined) rendering.delete(key);
+    settleRender(page);
+  }
+
+  function freshPage(key: string): CachedPage | undefined {
+    const page = pages.get(key);
+    if (page && page.expiresAt > now()) return page;
+    if (page) pages.delete(key);
+    return undefined;
+  }
 
   function cacheKey(request: FastifyRequest): string | undefined {
     if (options.ttlMs <= 0 || request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) {
@@ -143,22 +166,28 @@ export function pageResponses(options: PageResponsesOptions): RouteShorthandOpti
     onRequest: async (request, reply) => {
       const key = cacheKey(request);
       if (key === undefined) return;
-      const page = pages.get(key);
-      if (page && page.expiresAt > now()) {
+      const pending = rendering.get(key);
+      const page = freshPage(key) ?? (pending ? await pending : undefined);
+      if (page) {
         reply.headers(page.headers);
         return reply.send(sendBody(request, reply, page.html, page));
       }
-      if (page) pages.delete(key);
       keys.set(request, key);
+      // The first to ask renders; who asks meanwhile waits for it (a waiter left with nothing renders).
+      if (!pending) {
+        rendering.set(key, new Promise((resolve) => settles.set(request, resolve)));
+      }
     },
     onSend: async (request, reply, payload) => {
       // Answers from the cache are already compressed.
       if (reply.hasHeader("content-encoding")) return payload;
       const html = await readBody(payload);
-      if (!html) return payload;
       const key = keys.get(request);
-      const page = key === undefined ? undefined : remember(key, reply, html);
-      return sendBody(request, reply, html, page);
+      const page = html && key !== undefined ? remember(key, reply, html) : undefined;
+      settle(request, page);
+      return html ? sendBody(request, reply, html, page) : payload;
     },
+    // However the answer ended (an error, a closed connection), nobody waits for it any longer.
+    onResponse: async (request) => settle(request, undefined),
   };
 }
