@@ -29,13 +29,15 @@ export interface PageBudget {
 // Lowered on 2026-11-26 (decision 042, "Update (off the first load)"): each language's API error
 // messages are their own chunk, loaded by the forms that show them; the phone menu's account links,
 // the phone filter drawer, the ad complaint form and the photo viewer's Modal load on first use.
-// Each budget is the weight measured then plus about 0.5 KB.
+// Each budget is the weight measured then plus about 0.5 KB. Raised by 0.1–0.5 KB on 2026-11-27
+// (decision 079): kept translations fill placeholders themselves, the root's data names the device and
+// the live banner slots, list pages follow the screen's width (measured 199.9, 293.0, 279.1, 202.5, 338.7).
 export const pageBudgets: PageBudget[] = [
-  { page: "home /", routeId: "routes/home", budgetKb: 199.9, targetKb: 120 },
-  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 292.9, targetKb: 120 },
-  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 279.0, targetKb: 120 },
-  { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 202.6, targetKb: 120 },
-  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 338.7, targetKb: 150 },
+  { page: "home /", routeId: "routes/home", budgetKb: 200.4, targetKb: 120 },
+  { page: "car list /car, car ad /car/{id}", routeId: "routes/car", budgetKb: 293.5, targetKb: 120 },
+  { page: "list /commercial", routeId: "routes/commercial", budgetKb: 279.6, targetKb: 120 },
+  { page: "ad /commercial/{id}", routeId: "routes/commercial-ad", budgetKb: 203.0, targetKb: 120 },
+  { page: "create form /create/car", routeId: "routes/create/car", budgetKb: 339.2, targetKb: 150 },
 ];
 
 /** The JavaScript files a first load of the route fetches, in the order the page lists them. */
