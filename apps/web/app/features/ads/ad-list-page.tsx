@@ -325,7 +325,7 @@ export function AdListPage({ data }: { data: AdListData }) {
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
           <div className={classes.toolbar}>
-            <Group className={classes.total} justify="space-between" gap="xs" wrap="nowrap">
+            <Group className={classes.total} justify="space-between" gap="xs">
               <Text fw={600} data-testid="ads-total">
                 {totalText(data.page.total, data.page.totalIsExact)}
               </Text>
