@@ -32,6 +32,10 @@ export function launchOptions(): LaunchOptions {
       "--no-first-run",
       "--disable-sync",
       "--disable-quic",
+      // V8 interprets the tests' pages and does not compile them further: each page lives for seconds,
+      // and the optimizing compilers cost more CPU than they save (measured on two cores: renderer
+      // CPU 71 → 57 s for five files, the accessibility checks 49.7 → 38.9 s).
+      "--js-flags=--no-opt --no-maglev --no-sparkplug",
     ],
   };
 }
