@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { contentSecurityDirectives, contentSecurityPolicy } from "@unaa/contracts";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   compactRouteManifest,
@@ -20,6 +21,44 @@ describe("page CSP", () => {
       expect(csp).toContain(directive);
     }
     expect(csp.split("; ").find((part) => part.startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+
+  it("finds the same inline scripts as the plain definition, whatever the markup around them", () => {
+    // The definition: `<script>` or `<script …>` without a `src`, its body up to the first `</script>`.
+    const definition = (html: string) => [
+      ...new Set(
+        [...html.matchAll(/<script(?![^>]*\bsrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+          .map((match) => match[1] ?? "")
+          .filter((body) => body.length > 0)
+          .map((body) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`),
+      ),
+    ];
+    const piece = fc.constantFrom(
+      "<script>",
+      "<script ",
+      "<scripts>",
+      '<script type="module">',
+      '<script src="/a.js">',
+      '<script data-src="x">',
+      '<script type="module" src="/b.js">',
+      "</script>",
+      ">",
+      "<",
+      "src=",
+      " ",
+      "\n",
+      "window.a = 1;",
+      '{"k":"<\\/script>"}',
+      'window.t = "Камри · Бишкек";',
+      "<p>text</p>",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const html = pieces.join("");
+        expect(inlineScriptHashes(html)).toEqual(definition(html));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("[S7.31] allows the origin of a configured analytics tag, and nothing else", () => {
@@ -99,7 +138,7 @@ describe("compactRouteManifest", () => {
       version: "1",
     };
     const html = page(manifest, '"root":route0,"routes/favorites":route1');
-    const compact = compactRouteManifest(html);
+    const compact = compactRouteManifest(Buffer.from(html)).toString();
     expect(compact.length).toBeLessThan(html.length);
     expect(compact).toContain('window.__reactRouterManifest = {"entry":');
     const routes = manifestOf(compact).routes;
@@ -117,6 +156,7 @@ describe("compactRouteManifest", () => {
   });
 
   it("leaves a page without a manifest as it is", () => {
-    expect(compactRouteManifest("<p>no scripts</p>")).toBe("<p>no scripts</p>");
+    const page = Buffer.from("<p>no scripts</p>");
+    expect(compactRouteManifest(page)).toBe(page);
   });
 });
