@@ -47,13 +47,10 @@ function scriptTags(page: Buffer): ScriptTag[] {
   return tags;
 }
 
-const bytesOf = (page: Buffer | string) => (typeof page === "string" ? Buffer.from(page) : page);
-
-/** The hashes of the page's inline scripts: the only inline scripts its CSP lets run. */
-export function inlineScriptHashes(page: Buffer | string): string[] {
+/** The hashes of inline script bodies, as the browser computes them: SHA-256 of their UTF-8 bytes. */
+function hashesOf(tags: readonly ScriptTag[]): string[] {
   const hashes = new Set<string>();
-  for (const { inlineBody } of scriptTags(bytesOf(page))) {
-    // The hash of a script's UTF-8 bytes, as the browser computes it.
+  for (const { inlineBody } of tags) {
     if (inlineBody?.length)
       hashes.add(`'sha256-${createHash("sha256").update(inlineBody).digest("base64")}'`);
   }
@@ -62,18 +59,28 @@ export function inlineScriptHashes(page: Buffer | string): string[] {
 
 const EXTERNAL_ORIGIN = /\ssrc="(https:\/\/[^"/]+)/;
 
-/** Origins of the page's third-party scripts (the configured analytics tag, if any). */
-export function externalScriptOrigins(page: Buffer | string): string[] {
-  const origins = scriptTags(bytesOf(page)).map(({ attributes }) => EXTERNAL_ORIGIN.exec(attributes)?.[1]);
+function originsOf(tags: readonly ScriptTag[]): string[] {
+  const origins = tags.map(({ attributes }) => EXTERNAL_ORIGIN.exec(attributes)?.[1]);
   return [...new Set(origins)].filter((origin): origin is string => !!origin);
 }
 
+/** The hashes of the page's inline scripts: the only inline scripts its CSP lets run. */
+export function inlineScriptHashes(page: Buffer): string[] {
+  return hashesOf(scriptTags(page));
+}
+
+/** Origins of the page's third-party scripts (the configured analytics tag, if any). */
+export function externalScriptOrigins(page: Buffer): string[] {
+  return originsOf(scriptTags(page));
+}
+
 /** The shared policy (contracts) plus this page's inline scripts and analytics origin, and the map tiles' origin. */
-export function pageContentSecurityPolicy(page: Buffer | string, mapTileUrl?: string): string {
+export function pageContentSecurityPolicy(page: Buffer, mapTileUrl?: string): string {
   const tiles = mapTileUrl ? tileOrigin(mapTileUrl) : null;
+  const tags = scriptTags(page);
   return contentSecurityPolicy({
-    inlineScriptHashes: inlineScriptHashes(page),
-    thirdPartyOrigins: externalScriptOrigins(page),
+    inlineScriptHashes: hashesOf(tags),
+    thirdPartyOrigins: originsOf(tags),
     ...(tiles ? { imageOrigins: [tiles] } : {}),
   });
 }
@@ -110,9 +117,9 @@ export function compactRouteManifest(page: Buffer<ArrayBuffer>): Buffer<ArrayBuf
 }
 
 /** `compactRouteManifest` on the script from the manifest to the route modules' list. */
-function compactManifestScript(html: string): string {
-  const found = ROUTE_MANIFEST.exec(html);
-  if (!found) return html;
+function compactManifestScript(script: string): string {
+  const found = ROUTE_MANIFEST.exec(script);
+  if (!found) return script;
   const manifest = JSON.parse(found[1] ?? "") as {
     entry: { module: string; imports: string[] };
     routes: Record<string, ManifestRoute>;
@@ -138,7 +145,7 @@ function compactManifestScript(html: string): string {
     if (!pageRoutes.includes(id)) route.imports = ownImports(route);
   }
   const start = found.index + MANIFEST_START.length;
-  return `${html.slice(0, start)}${JSON.stringify(manifest)}${html.slice(start + (found[1] ?? "").length)}`;
+  return `${script.slice(0, start)}${JSON.stringify(manifest)}${script.slice(start + (found[1] ?? "").length)}`;
 }
 
 /**
