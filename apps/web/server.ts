@@ -1,6 +1,8 @@
-// The one process: Fastify with the API (/api), socket.io (/api/socket) and the React Router pages.
+// The server: Fastify with the API (/api), socket.io (/api/socket) and the React Router pages, in
+// one process, or in several that share the port (decision 081, `config.processes`).
 // `npm start` (scripts/start.ts) serves the production build with NODE_ENV=production; so does
 // `NODE_ENV=production node apps/web/server.ts`. `--dev` runs Vite in middleware mode.
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import middie from "@fastify/middie";
@@ -17,13 +19,14 @@ import {
   openDatabase,
   seedDatabase,
 } from "@unaa/api";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { serverContext as builtServerContext, type ServerContext } from "#server-context";
 import { isPhoneRequest, pageCookies, pageResponses } from "./page-responses.ts";
 import { COMPRESSIBLE } from "./precompress.ts";
+import { serveInProcesses } from "./server-processes.ts";
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 /** How long a guest's page is kept, and how many pages at most (decision 041). */
@@ -39,20 +42,7 @@ export interface StartedServer {
 export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<StartedServer> {
   const database: DatabaseHandle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await createApp({ config, database });
-  if (await isDatabaseEmpty(database.db)) {
-    if (config.seedDemo) {
-      app.log.warn(
-        "new database: seeding reference and demo data, demo accounts included (their password is in the README; SEED_DEMO=false for a site without them)",
-      );
-    } else {
-      app.log.info("new database: seeding reference data");
-    }
-    await seedDatabase(
-      database.db,
-      { info: (message) => app.log.info(message) },
-      config.seedDemo ? { demoUsers: true, demoAds: { storage: createStorage(config) } } : {},
-    );
-  }
+  await seedIfNew(config, database, app.log);
 
   // Browsers ask for /favicon.ico whatever the page says; answer with the real icon.
   app.get("/favicon.ico", { schema: { hide: true } }, (_request, reply) =>
@@ -151,6 +141,27 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   };
 }
 
+/** A new database gets the reference data, and the demo data when SEED_DEMO says so. */
+async function seedIfNew(
+  config: Config,
+  database: DatabaseHandle,
+  log: Pick<FastifyBaseLogger, "info" | "warn">,
+): Promise<void> {
+  if (!(await isDatabaseEmpty(database.db))) return;
+  if (config.seedDemo) {
+    log.warn(
+      "new database: seeding reference and demo data, demo accounts included (their password is in the README; SEED_DEMO=false for a site without them)",
+    );
+  } else {
+    log.info("new database: seeding reference data");
+  }
+  await seedDatabase(
+    database.db,
+    { info: (message) => log.info(message) },
+    config.seedDemo ? { demoUsers: true, demoAds: { storage: createStorage(config) } } : {},
+  );
+}
+
 /**
  * The production server build, matching addresses with React Router's route-pattern matcher: it
  * compiles the route table once, where the default matcher compiles a pattern per route each time
@@ -189,6 +200,18 @@ export async function serve(options: { dev: boolean } = { dev: false }): Promise
     }
     throw error;
   }
+  if (!options.dev && config.processes > 1 && cluster.isPrimary) {
+    // Several processes (decision 081): this one migrates and seeds, then runs the copies that serve.
+    await serveInProcesses(config, async (log) => {
+      const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        await seedIfNew(config, database, log);
+      } finally {
+        await database.close();
+      }
+    });
+    return;
+  }
   const server = await startServer(config, options);
   if (!options.dev && !config.isProduction) {
     server.app.log.warn(
@@ -196,8 +219,12 @@ export async function serve(options: { dev: boolean } = { dev: false }): Promise
     );
   }
   server.app.log.info(`Unaa is ready at ${server.url}`);
+  let isStopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    // Once: a terminal's Ctrl+C reaches every process of several, and the first one forwards it too.
+    process.on(signal, () => {
+      if (isStopping) return;
+      isStopping = true;
       server.app.log.info(`${signal}: shutting down`);
       const forceExit = setTimeout(() => process.exit(1), 10_000);
       forceExit.unref();

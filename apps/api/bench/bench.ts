@@ -14,11 +14,13 @@
 // prints where its CPU time went during the load run (top functions and packages by self time).
 //
 // DATABASE_URL names the bench database (its name must contain "bench": its ads are replaced).
+// REDIS_URL set: the server runs as production does with PostgreSQL and Redis, one process per core
+// (decision 081); SERVER_PROCESSES sets their number. `--profile` runs one process.
 // PORT (default 3680) and LOG_LEVEL (the server's, default info as `npm start`) tune the run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -53,7 +55,11 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(url: string, nodeOptions: string[] = []): Promise<Server> {
+async function startServer(
+  url: string,
+  nodeOptions: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-"));
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
@@ -66,6 +72,7 @@ async function startServer(url: string, nodeOptions: string[] = []): Promise<Ser
       DATABASE_URL: url,
       LOG_LEVEL,
       AUTH_SECRET: randomBytes(48).toString("base64"),
+      ...env,
     },
     stdio: ["ignore", log, log],
   });
@@ -98,6 +105,12 @@ const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(", ");
+/** How many processes the server runs, as its configuration decides (decision 081). */
+function serverProcesses(): string {
+  const count = Number(process.env.SERVER_PROCESSES || (process.env.REDIS_URL ? availableParallelism() : 1));
+  return count === 1 ? "one process" : `${count} processes`;
+}
+
 const monotonicMicroseconds = () => Number(process.hrtime.bigint() / 1000n);
 
 /** One page under `node --cpu-prof`: a warm-up, the load run, then the profile of that run alone. */
@@ -108,7 +121,10 @@ async function profilePage(
   firstAdId: number,
 ) {
   const profileDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-profile-"));
-  const server = await startServer(url, ["--cpu-prof", "--cpu-prof-dir", profileDir]);
+  // One process, so that one profile holds the whole run.
+  const server = await startServer(url, ["--cpu-prof", "--cpu-prof-dir", profileDir], {
+    SERVER_PROCESSES: "1",
+  });
   try {
     const known = pageCases({ firstId: firstAdId, count: AD_COUNT }).find((page) => page.path === pagePath);
     const paths = known?.distinct ?? { template: pagePath };
@@ -174,7 +190,8 @@ async function main(): Promise<void> {
         "",
         `npm run bench — ${AD_COUNT.toLocaleString("en")} active car ads (table ${database.size.ads}, ` +
           `indexes ${database.size.indexes}), ${CONNECTIONS} connections, ${DURATION} s per run, ` +
-          `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL}, requests as a browser sends them (compressed answers)`,
+          `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL} in ${serverProcesses()} ` +
+          `(SERVER_PROCESSES, unset: one per core with REDIS_URL), requests as a browser sends them (compressed answers)`,
         `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
         "",
         ...(pagesOnly ? [] : [...reportSearches(searches, AD_COUNT), ""]),

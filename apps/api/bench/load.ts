@@ -3,7 +3,7 @@
 // counted where the requests are made. The parent passes the run as JSON in argv and reads the
 // result as JSON from the child's stdout.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -90,14 +90,29 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return { ...result, serverCpuMs: (cpuAfter - cpuBefore) / result.requests };
 }
 
-/** A process's CPU time (user and system) in ms, from Linux's /proc; undefined elsewhere. */
+/**
+ * A process's CPU time (user and system) in ms with that of its child processes (the server's
+ * processes when it runs several, decision 081), from Linux's /proc; undefined elsewhere.
+ */
 export function cpuMsOf(pid: number): number | undefined {
+  const own = statOf(pid);
+  if (!own) return undefined;
+  let total = own.cpuMs;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    const stat = statOf(Number(entry));
+    if (stat?.parent === pid) total += stat.cpuMs;
+  }
+  return total;
+}
+
+function statOf(pid: number): { parent: number; cpuMs: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // After the command's closing parenthesis: state is field 3, utime and stime are fields 14 and 15,
-    // in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    // After the command's closing parenthesis: state is field 3, the parent field 4, utime and stime
+    // fields 14 and 15, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
   } catch {
     return undefined;
   }

@@ -21,6 +21,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
+import { createCacheDrops } from "./lib/cache-drops.ts";
 import { createOutboxMailSender, type MailSender } from "./lib/senders/mail-sender.ts";
 import { createSmtpMailSender } from "./lib/senders/smtp.ts";
 import { createStorage } from "./lib/storage.ts";
@@ -324,8 +325,12 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       }
     };
 
+  // Caches of shared data, dropped in every process of the site after a change (decision 081).
+  const cacheDrops = createCacheDrops({ redisUrl: config.redisUrl, log: app.log });
+  app.addHook("onClose", () => cacheDrops.close());
   const configService = createConfigService(database.db, config);
-  const catalogService = createCatalogService(database.db);
+  const dropConfig = cacheDrops.register("config", () => configService.invalidate());
+  const catalogService = createCatalogService(database.db, cacheDrops);
   const profilesService = createProfilesService({ db: database.db, storage });
   // One budget of phone reveals for ads and business pages alike (against scraping).
   const phoneReveals = {
@@ -333,7 +338,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     perNetwork: app.createRateCounter({ name: "phone-reveal-network", max: 60, windowMs: 3_600_000 }),
     perUser: app.createRateCounter({ name: "phone-reveal-user", max: 60, windowMs: 3_600_000 }),
   };
-  const adsService = createAdsService(database.db, phoneReveals, storage, {
+  const adsService = createAdsService(database.db, phoneReveals, storage, cacheDrops, {
     moderated: softly("ad moderation", (ad, decision) => notificationsService.adModerated(ad, decision)),
     priceDropped: softly("price drop", (before, after) =>
       notificationsService.priceDropped({
@@ -568,7 +573,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     contactPerIp: app.createRateCounter({ name: "contact-ip", max: 5, windowMs: 3_600_000 }),
     contactPerContact: app.createRateCounter({ name: "contact-login", max: 3, windowMs: 3_600_000 }),
   });
-  const bannersService = createBannersService({ db: database.db, storage });
+  const bannersService = createBannersService({ db: database.db, storage, cacheDrops });
   app.decorate("services", {
     configService,
     catalogService,
@@ -631,7 +636,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
         }),
       });
       await api.register(opsRoutes, {
-        opsService: createOpsService({ db: database.db, onRegionsChanged: () => configService.invalidate() }),
+        opsService: createOpsService({ db: database.db, onRegionsChanged: dropConfig }),
       });
       await api.register(dashboardPaymentsRoutes, { db: database.db, moneyService });
       await api.register(dashboardSubscribesRoutes, { db: database.db });
@@ -642,7 +647,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
       await api.register(bannersRoutes, { bannersService });
       await api.register(dashboardSettingsRoutes, {
         db: database.db,
-        onChanged: () => configService.invalidate(),
+        onChanged: dropConfig,
       });
       // Any other /api path is a JSON 404, never the HTML page.
       api.all("/*", { schema: { hide: true } }, async () => {

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -76,6 +77,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUERS: z.string().default("accounts.google.com,https://accounts.google.com"),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   // Web push (issue 14)
   VAPID_PUBLIC_KEY: optionalText.pipe(
     z
@@ -180,6 +182,12 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   redisUrl: string | undefined;
   /**
+   * How many processes serve the site on this host (decision 081): SERVER_PROCESSES, unset one per
+   * core with PostgreSQL and Redis (what the processes share: data, rate limits, sockets, cache
+   * drops), else one (the embedded database belongs to one process).
+   */
+  processes: number;
+  /**
    * Web push keys (VAPID_*); unset: a pair is generated and kept in DATA_DIR/vapid.json. The subject
    * defaults to the public address (https) or a mailto: at its host.
    */
@@ -253,6 +261,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       !(env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY) &&
       "SMS_GATEWAY_URL: SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required when CODE_DELIVERY=live",
     env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET && "S3_BUCKET: required when STORAGE_DRIVER=s3",
+    (env.SERVER_PROCESSES ?? 1) > 1 &&
+      !(env.DATABASE_URL && env.REDIS_URL) &&
+      "SERVER_PROCESSES: more than one process needs DATABASE_URL (the embedded database belongs to one process) and REDIS_URL (rate limits, sockets and caches shared)",
     !env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY &&
       "VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
     !env.FREEDOMPAY_MERCHANT_ID !== !env.FREEDOMPAY_SECRET_KEY &&
@@ -304,6 +315,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         .filter(Boolean),
     },
     redisUrl: env.REDIS_URL,
+    processes: env.SERVER_PROCESSES ?? (env.DATABASE_URL && env.REDIS_URL ? availableParallelism() : 1),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     storage:
       env.STORAGE_DRIVER === "s3" && env.S3_BUCKET

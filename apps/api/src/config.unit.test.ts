@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config.ts";
 
@@ -90,5 +91,21 @@ describe("config", () => {
 
   it("treats an empty DATABASE_URL as unset", () => {
     expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("serves in one process per core with PostgreSQL and Redis, else in one; more needs both", () => {
+    const postgres = "postgres://localhost/unaa";
+    const redis = "redis://localhost:6379";
+    expect(parseConfig({}).processes).toBe(1);
+    expect(parseConfig({ DATABASE_URL: postgres }).processes).toBe(1);
+    expect(parseConfig({ DATABASE_URL: postgres, REDIS_URL: redis }).processes).toBe(availableParallelism());
+    expect(parseConfig({ DATABASE_URL: postgres, REDIS_URL: redis, SERVER_PROCESSES: "3" }).processes).toBe(
+      3,
+    );
+    expect(parseConfig({ SERVER_PROCESSES: "1" }).processes).toBe(1);
+    expect(() => parseConfig({ SERVER_PROCESSES: "2", DATABASE_URL: postgres })).toThrow(
+      /SERVER_PROCESSES: more than one process needs DATABASE_URL .* and REDIS_URL/,
+    );
+    expect(() => parseConfig({ SERVER_PROCESSES: "0" })).toThrow(ConfigError);
   });
 });

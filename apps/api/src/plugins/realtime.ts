@@ -69,6 +69,9 @@ function refuse(socket: RealtimeSocket, status: SocketExceptionStatus): void {
 export const realtime = fp<RealtimeOptions>(async (app: FastifyInstance, options) => {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
+    // WebSocket only, as the site's client connects: a socket is one connection, so it stays with the
+    // process that took it when several serve the site (long polling would need sticky sessions).
+    transports: ["websocket"],
     destroyUpgrade: false,
     serveClient: false,
     cors: { origin: false },

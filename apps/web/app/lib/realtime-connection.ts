@@ -121,5 +121,5 @@ export function startRealtimeConnection(options: RealtimeConnectionOptions): () 
 /** socket.io-client, fetched only once a signed-in page needs it (guests never load it). */
 export async function connectSocket(token: string): Promise<RealtimeSocket> {
   const { io } = await import("socket.io-client");
-  return io({ path: SOCKET_PATH, auth: { token }, transports: ["websocket", "polling"] });
+  return io({ path: SOCKET_PATH, auth: { token }, transports: ["websocket"] });
 }

@@ -27,7 +27,7 @@ export interface AdEvents {
 export interface AdsContext {
   db: Database;
   storage: FileStorage;
-  /** Any change of an ad shows in the next search of this process. */
+  /** Any change of an ad shows in the next search, in every process (decision 081). */
   forgetSearches(): void;
   events?: AdEvents;
 }

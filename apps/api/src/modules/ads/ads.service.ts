@@ -6,6 +6,7 @@
  * queries in ads.repository.ts and ads-search.ts, presentation in ads-presenters.ts.
  */
 import type { Database } from "../../db/client.ts";
+import type { CacheDrops } from "../../lib/cache-drops.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { type AdContacts, createAdContacts, type PhoneRevealLimits } from "./ads-contacts.service.ts";
 import type { AdEvents, AdsContext } from "./ads-context.ts";
@@ -21,7 +22,7 @@ export type AdsService = AdLifeCycle &
   AdFavorites &
   AdContacts &
   AdLists & {
-    /** Drops this process's cached search answers (a change made outside ads: a paid service). */
+    /** Drops the cached search answers in every process (a change made outside ads: a paid service). */
     forgetSearches(): void;
   };
 
@@ -29,13 +30,15 @@ export function createAdsService(
   db: Database,
   limits: PhoneRevealLimits,
   storage: FileStorage,
+  cacheDrops: CacheDrops,
   events?: AdEvents,
 ): AdsService {
   const searchAnswers = createSearchAnswers();
+  const forgetSearches = cacheDrops.register("ad-searches", searchAnswers.forget);
   const context: AdsContext = {
     db,
     storage,
-    forgetSearches: searchAnswers.forget,
+    forgetSearches,
     ...(events ? { events } : {}),
   };
   return {
@@ -45,6 +48,6 @@ export function createAdsService(
     ...createAdFavorites(context),
     ...createAdContacts(context, limits),
     ...createAdLists(context, searchAnswers),
-    forgetSearches: searchAnswers.forget,
+    forgetSearches,
   };
 }

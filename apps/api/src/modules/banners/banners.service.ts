@@ -18,6 +18,7 @@ import {
 } from "@unaa/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import type { CacheDrops } from "../../lib/cache-drops.ts";
 import { processBanner } from "../../lib/images.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { recordStaffAction } from "../audit/audit.ts";
@@ -38,6 +39,8 @@ import {
 export interface BannersServiceDeps {
   db: Database;
   storage: FileStorage;
+  /** Where the live slots register, so that a change drops them in every process. */
+  cacheDrops: CacheDrops;
   /** A number in [0, 1) (tests give a fixed one). */
   random?: () => number;
   now?: () => number;
@@ -87,10 +90,12 @@ export function weightedPick<T extends { weight: number }>(
 export function createBannersService({
   db,
   storage,
+  cacheDrops,
   random = Math.random,
   now = Date.now,
 }: BannersServiceDeps): BannersService {
   const liveSlots = new Map<Locale, { until: number; slots: Promise<BannerSlot[]> }>();
+  const forgetLiveSlots = cacheDrops.register("banner-slots", () => liveSlots.clear());
   const toBanner = (row: BannerRow): Banner =>
     bannerSchema.parse({
       ...row,
@@ -140,7 +145,7 @@ export function createBannersService({
         });
         return created;
       });
-      liveSlots.clear();
+      forgetLiveSlots();
       return toBanner(row);
     },
 
@@ -160,7 +165,7 @@ export function createBannersService({
         });
         return after;
       });
-      liveSlots.clear();
+      forgetLiveSlots();
       return toBanner(row);
     },
 
@@ -177,7 +182,7 @@ export function createBannersService({
           ip: caller.ip,
         });
       });
-      liveSlots.clear();
+      forgetLiveSlots();
     },
 
     async shown(slot, locale) {

@@ -4,6 +4,7 @@
  * edit drops.
  */
 import type { Database } from "../../db/client.ts";
+import type { CacheDrops } from "../../lib/cache-drops.ts";
 import {
   type CatalogReads,
   createCatalogReads,
@@ -13,10 +14,13 @@ import { type CatalogStaff, createCatalogStaff } from "./catalog-staff.service.t
 
 export type CatalogService = CatalogReads & CatalogStaff;
 
-export function createCatalogService(db: Database): CatalogService {
+export function createCatalogService(db: Database, cacheDrops: CacheDrops): CatalogService {
   const searchAnswers = createCatalogSearchAnswers();
   return {
     ...createCatalogReads(db, searchAnswers),
-    ...createCatalogStaff(db, () => searchAnswers.clear()),
+    ...createCatalogStaff(
+      db,
+      cacheDrops.register("catalog-searches", () => searchAnswers.clear()),
+    ),
   };
 }
