@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { describe, expect, test } from "./fixtures.ts";
+import { describe, expect, poll, test } from "./fixtures.ts";
 
 /** A fresh client address per call: the server trusts one proxy hop, like production behind nginx. */
 function someAddress(): string {
@@ -55,6 +55,25 @@ describe("hardening as a visitor meets it", () => {
     const address = new URL(page.url());
     expect(address.origin).toBe(new URL(server.url).origin);
     expect(address.pathname).not.toContain("evil");
+  });
+
+  test("[S4.4] a page load whose session refresh lost its answer (a navigation cut it) leaves the visitor signed in on the next", async ({
+    page,
+    createUser,
+    signIn,
+    visit,
+  }) => {
+    await signIn(await createUser("lost_refresh"));
+    const cookiesBefore = await page.context().cookies();
+    await visit("/settings");
+    await poll(() => page.getByTestId("user-menu").count()).toBe(1);
+    // The server rotated the refresh token, but its Set-Cookie never reached the browser.
+    await page.context().addCookies(cookiesBefore);
+    const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/auth/refresh"));
+    await page.reload({ waitUntil: "networkidle" });
+    expect((await refreshed).status()).toBe(200);
+    await poll(() => page.getByTestId("user-menu").count()).toBe(1);
+    expect(await page.getByTestId("settings-username").count()).toBe(1);
   });
 
   test("an address with a broken percent-encoding shows the site's 404 page in its language", async ({

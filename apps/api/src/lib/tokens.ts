@@ -19,6 +19,8 @@ export interface AuthKeys {
   /** The secret @fastify/cookie signs the `unaa_session` cookie with (it takes raw bytes). */
   sessionCookie: Buffer;
   oneTimeCode: KeyObject;
+  /** Derives each refresh token's successor (`successorRefreshToken`). */
+  refreshSuccessor: KeyObject;
   /** The sandbox payment provider's notice key when SANDBOX_WEBHOOK_SECRET is unset (decision 061). */
   sandboxWebhook: string;
 }
@@ -30,6 +32,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     accessToken: createSecretKey(derive("access-token")),
     sessionCookie: derive("session-cookie"),
     oneTimeCode: createSecretKey(derive("one-time-code")),
+    refreshSuccessor: createSecretKey(derive("refresh-successor")),
     sandboxWebhook: derive("sandbox-webhook").toString("hex"),
   };
 }
@@ -114,6 +117,16 @@ export function createAccessTokenVerifier(
 /** A refresh token: 32 random bytes. Only its SHA-256 is stored. */
 export function createRefreshToken(): string {
   return randomBytes(32).toString("base64url");
+}
+
+/**
+ * The token a refresh token is rotated to: derived from it with a server key (as random as a new
+ * one to anyone without the key), so that a refresh asked again with the same token — its answer
+ * lost to a navigation or a dropped connection, or a second tab's — gets the same successor
+ * instead of ending the session (decision 082).
+ */
+export function successorRefreshToken(key: KeyObject, token: string): string {
+  return createHmac("sha256", key).update(token).digest("base64url");
 }
 
 export function hashRefreshToken(token: string): string {

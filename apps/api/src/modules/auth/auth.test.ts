@@ -625,22 +625,58 @@ describe("POST /api/auth/refresh", () => {
     expect((await harness.app.inject({ url: "/api/user/me", headers: bearer(user) })).statusCode).toBe(401);
   });
 
-  it("refuses a rotated token presented again at once (two tabs), without ending the session", async () => {
+  it("[S4.3] answers a rotated token presented again within 10 s (its answer lost, a second tab) with the same successor; the session lives on", async () => {
     const user = await signUpUser(harness);
     const old = user.refreshToken;
     expect((await refresh(harness, user)).statusCode).toBe(200);
-    expect((await refresh(harness, newClient(), old)).statusCode).toBe(403);
+    const successor = user.refreshToken;
+    // The browser never got that answer (a navigation cut it) and sends the old cookie again.
+    const again = newClient();
+    const retry = await refresh(harness, again, old);
+    expect(retry.statusCode).toBe(200);
+    expect(readSetCookies(retry)[REFRESH_COOKIE]?.value).toBe(successor);
+    expect((await harness.app.inject({ url: "/api/user/me", headers: bearer(again) })).statusCode).toBe(200);
+    // The successor goes on as the session's token.
     expect((await refresh(harness, user)).statusCode).toBe(200);
+    expect(user.refreshToken).not.toBe(successor);
   });
 
-  it("lets only one of two parallel refreshes with the same token win", async () => {
+  it("does not hand out a successor that was rotated in turn, and ends the session for an old token after 10 s", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const user = await signUpUser(harness);
+    const first = user.refreshToken;
+    expect((await refresh(harness, user)).statusCode).toBe(200);
+    expect((await refresh(harness, user)).statusCode).toBe(200);
+    // Two rotations on: the first token's successor is retired too, so nothing is handed out…
+    const stale = await refresh(harness, newClient(), first);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe("SESSION_ENDED");
+    // …but within the grace the session lives on.
+    expect((await refresh(harness, user)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 11_000);
+    const before = user.refreshToken;
+    expect((await refresh(harness, user)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 11_000);
+    expect((await refresh(harness, newClient(), before)).statusCode).toBe(403);
+    expect((await refresh(harness, user)).statusCode).toBe(403);
+  });
+
+  it("[S4.3] gives two parallel refreshes with the same token the same successor, and rotates once", async () => {
     const user = await signUpUser(harness);
     const token = user.refreshToken;
-    const results = await Promise.all([
-      refresh(harness, newClient(), token),
-      refresh(harness, newClient(), token),
-    ]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 403]);
+    const clients = [newClient(), newClient()];
+    const results = await Promise.all(clients.map((client) => refresh(harness, client, token)));
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
+    const [one, other] = results.map((response) => readSetCookies(response)[REFRESH_COOKIE]?.value);
+    expect(one).toBeTruthy();
+    expect(one).toBe(other);
+    const sid = decodeJwt(user.accessToken).sid as string;
+    const rows = await harness.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, sid));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.replacedAt === null)).toHaveLength(1);
   });
 
   it("answers 403 after 30 days", async () => {

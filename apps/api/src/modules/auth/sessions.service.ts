@@ -15,6 +15,7 @@ import {
   createRefreshToken,
   hashRefreshToken,
   signAccessToken,
+  successorRefreshToken,
 } from "../../lib/tokens.ts";
 import type { RequestUser } from "../../plugins/auth.ts";
 import { recordUserLocale, type UserRow } from "../users/users.repository.ts";
@@ -31,8 +32,9 @@ import {
 
 const REFRESH_TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 /**
- * A rotated token presented again within this many seconds is taken for a race (two tabs
- * refreshing at once), not theft: refused, but the session lives on.
+ * A rotated token presented again within this many seconds is taken for a retry (its answer was
+ * lost) or a race (two tabs refreshing at once), not theft: it gets the same successor while that
+ * is still the session's token (decision 082). Later, it ends the session.
  */
 const REUSE_GRACE_SECONDS = 10;
 
@@ -147,19 +149,30 @@ export function createSessionsService(deps: {
       }
       if (found.replacedAt) {
         const secondsSince = (now() - found.replacedAt.getTime()) / 1000;
-        if (secondsSince > REUSE_GRACE_SECONDS) await endSession(db, found.sessionId, "reuse");
-        throw new AppError("SESSION_ENDED");
+        if (secondsSince > REUSE_GRACE_SECONDS) {
+          await endSession(db, found.sessionId, "reuse");
+          throw new AppError("SESSION_ENDED");
+        }
       }
-      const nextToken = createRefreshToken();
-      const rotated = await rotateRefreshToken(db, {
-        sessionId: found.sessionId,
-        oldHash,
-        newHash: hashRefreshToken(nextToken),
-        expiresAt: new Date(now() + REFRESH_TTL_MS),
-        forgetBefore: new Date(now() - REFRESH_TTL_MS),
-      });
-      // Lost the race against a parallel refresh with the same token: that one holds the new token.
-      if (!rotated) throw new AppError("SESSION_ENDED");
+      const nextToken = successorRefreshToken(keys.refreshSuccessor, refreshToken);
+      const newHash = hashRefreshToken(nextToken);
+      const rotated =
+        !found.replacedAt &&
+        (await rotateRefreshToken(db, {
+          sessionId: found.sessionId,
+          oldHash,
+          newHash,
+          expiresAt: new Date(now() + REFRESH_TTL_MS),
+          forgetBefore: new Date(now() - REFRESH_TTL_MS),
+        }));
+      if (!rotated) {
+        // Rotated already (a retry, or a parallel refresh won the race): the same successor, while
+        // it is still the session's token; a successor rotated in turn is not handed out again.
+        const successor = await findRefreshToken(db, newHash);
+        if (!successor || successor.replacedAt || successor.sessionId !== found.sessionId) {
+          throw new AppError("SESSION_ENDED");
+        }
+      }
       return { session: await issue(user.id, found.sessionId, toRoles(user.roles), nextToken), user };
     },
 
