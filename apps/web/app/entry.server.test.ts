@@ -7,6 +7,7 @@ import {
   externalScriptOrigins,
   inlineScriptHashes,
   pageContentSecurityPolicy,
+  stylesheetsFirst,
 } from "./entry.server.tsx";
 
 describe("page CSP", () => {
@@ -158,5 +159,29 @@ describe("compactRouteManifest", () => {
   it("leaves a page without a manifest as it is", () => {
     const page = Buffer.from("<p>no scripts</p>");
     expect(compactRouteManifest(page)).toBe(page);
+  });
+});
+
+describe("stylesheetsFirst", () => {
+  it("moves the head's module preloads after its stylesheets, in their order, and keeps everything else in place", () => {
+    const head =
+      '<head><meta charSet="utf-8"/><link rel="preload" as="image" href="/a.webp"/>' +
+      '<link rel="modulepreload" href="/e.js"/><link rel="modulepreload" href="/shell.js"/>' +
+      '<script>colour()</script><link rel="stylesheet" href="/shell.css"/><link rel="stylesheet" href="/page.css"/></head>';
+    const body = '<body><p>Ссылка</p><link rel="modulepreload" href="/later.js"/></body>';
+    const page = stylesheetsFirst(Buffer.from(head + body)).toString();
+    expect(page).toBe(
+      '<head><meta charSet="utf-8"/><link rel="preload" as="image" href="/a.webp"/>' +
+        '<script>colour()</script><link rel="stylesheet" href="/shell.css"/><link rel="stylesheet" href="/page.css"/>' +
+        '<link rel="modulepreload" href="/e.js"/><link rel="modulepreload" href="/shell.js"/></head>' +
+        body,
+    );
+  });
+
+  it("leaves a page without module preloads, or without a head, as it is", () => {
+    const plain = Buffer.from('<head><link rel="stylesheet" href="/s.css"/></head><body></body>');
+    expect(stylesheetsFirst(plain)).toBe(plain);
+    const fragment = Buffer.from('<link rel="modulepreload" href="/e.js"/>');
+    expect(stylesheetsFirst(fragment)).toBe(fragment);
   });
 });
