@@ -20,12 +20,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
 import { measurePages, pageCases, reportPages } from "../../web/bench/pages.ts";
+import { parseConfig } from "../src/config.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import { type LoadSettings, runLoad } from "./load.ts";
 import { formatLoad, measureSearches, prepareBenchDatabase, reportSearches } from "./search.ts";
@@ -52,6 +53,8 @@ interface Server {
   child: ChildProcess;
   baseUrl: string;
   dataDir: string;
+  /** How many processes serve, as the server's configuration decides from its environment (081). */
+  processes: number;
   stop(): Promise<void>;
 }
 
@@ -63,17 +66,19 @@ async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-"));
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
+  const serverEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL,
+    AUTH_SECRET: randomBytes(48).toString("base64"),
+    ...env,
+  };
+  const { processes } = parseConfig(serverEnv);
   const child = spawn(process.execPath, [...serverNodeFlags, ...nodeOptions, startScript], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      LOG_LEVEL,
-      AUTH_SECRET: randomBytes(48).toString("base64"),
-      ...env,
-    },
+    env: serverEnv,
     stdio: ["ignore", log, log],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;
@@ -89,7 +94,7 @@ async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${readFileSync(logFile, "utf8")}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl, dataDir, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl, dataDir, processes, stop };
     } catch {
       // Not listening yet.
     }
@@ -105,12 +110,6 @@ const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(", ");
-/** How many processes the server runs, as its configuration decides (decision 081). */
-function serverProcesses(): string {
-  const count = Number(process.env.SERVER_PROCESSES || (process.env.REDIS_URL ? availableParallelism() : 1));
-  return count === 1 ? "one process" : `${count} processes`;
-}
-
 const monotonicMicroseconds = () => Number(process.hrtime.bigint() / 1000n);
 
 /** One page under `node --cpu-prof`: a warm-up, the load run, then the profile of that run alone. */
@@ -190,7 +189,7 @@ async function main(): Promise<void> {
         "",
         `npm run bench — ${AD_COUNT.toLocaleString("en")} active car ads (table ${database.size.ads}, ` +
           `indexes ${database.size.indexes}), ${CONNECTIONS} connections, ${DURATION} s per run, ` +
-          `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL} in ${serverProcesses()} ` +
+          `server started as by \`npm start\` with LOG_LEVEL=${LOG_LEVEL} in ${server.processes === 1 ? "one process" : `${server.processes} processes`} ` +
           `(SERVER_PROCESSES, unset: one per core with REDIS_URL), requests as a browser sends them (compressed answers)`,
         `load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAverage()}`,
         "",

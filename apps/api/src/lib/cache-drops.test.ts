@@ -14,6 +14,17 @@ import { createCacheDrops, localCacheDrops } from "./cache-drops.ts";
 const redisUrl = process.env.TEST_REDIS_URL;
 const silent = { error() {} };
 
+/** Waits until the channel's subscribers pass `ready` (Redis's count, every process's included). */
+async function listeners(channel: string, ready: (count: number) => boolean): Promise<void> {
+  const probe = new Redis(redisUrl as string);
+  try {
+    const count = async () => Number((await probe.pubsub("NUMSUB", channel))[1]);
+    await expect.poll(async () => ready(await count()), { timeout: 5000 }).toBe(true);
+  } finally {
+    probe.disconnect();
+  }
+}
+
 describe("cache drops (decision 081)", () => {
   it("without Redis, the function a cache registers empties it here and nowhere else", () => {
     let drops = 0;
@@ -52,15 +63,8 @@ describe("cache drops (decision 081)", () => {
           counts.otherName += 1;
         });
         expect(() => there.register("config", () => {})).toThrow(/registered already/);
-        const probe = new Redis(redisUrl as string);
-        try {
-          // Both processes listen before the change is made.
-          await expect
-            .poll(async () => (await probe.pubsub("NUMSUB", channel))[1], { timeout: 5000 })
-            .toBe(2);
-        } finally {
-          probe.disconnect();
-        }
+        // Both processes listen before the change is made.
+        await listeners(channel, (count) => count === 2);
         dropHere();
         expect(counts.here).toBe(1);
         await expect.poll(() => counts.there, { timeout: 5000 }).toBe(1);
@@ -84,6 +88,8 @@ describe("cache drops (decision 081)", () => {
       const first = await createApp({ config, database: harness.database });
       const second = await createApp({ config, database: harness.database });
       try {
+        // Both listen (other test files' apps may too) before the change is made.
+        await listeners("unaa:cache-drops", (count) => count >= 2);
         const configOf = async () =>
           (await second.inject({ method: "GET", url: "/api/configs" })).json<PublicConfig>().usdRate;
         // The second process has the configuration cached (kept 30 s) before the change.

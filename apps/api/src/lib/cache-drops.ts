@@ -17,7 +17,7 @@ export interface CacheDrops {
 }
 
 /** The Redis channel the drops go through. */
-export const CACHE_DROPS_CHANNEL = "unaa:cache-drops";
+const CACHE_DROPS_CHANNEL = "unaa:cache-drops";
 
 /** One process's caches only: what a site on the embedded database (one process) and tests use. */
 export const localCacheDrops: CacheDrops = {

@@ -32,6 +32,7 @@ import {
   requestCode,
   signInWithPassword,
   signUpUser,
+  type TestClient,
   waitOutResendLimit,
 } from "./auth-test-kit.ts";
 
@@ -582,6 +583,12 @@ describe("password reset", () => {
   });
 });
 
+/** The refresh tokens of a client's session, the retired ones included. */
+function refreshTokensOf(client: TestClient) {
+  const sid = decodeJwt(client.accessToken).sid as string;
+  return harness.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sid));
+}
+
 describe("POST /api/auth/refresh", () => {
   it("[S7.9][S3.7] answers user (with roles and favoriteAds) and a new access token, and rotates the cookie", async () => {
     const user = await signUpUser(harness);
@@ -670,11 +677,7 @@ describe("POST /api/auth/refresh", () => {
     const [one, other] = results.map((response) => readSetCookies(response)[REFRESH_COOKIE]?.value);
     expect(one).toBeTruthy();
     expect(one).toBe(other);
-    const sid = decodeJwt(user.accessToken).sid as string;
-    const rows = await harness.database.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.sessionId, sid));
+    const rows = await refreshTokensOf(user);
     expect(rows).toHaveLength(2);
     expect(rows.filter((row) => row.replacedAt === null)).toHaveLength(1);
   });
@@ -689,11 +692,7 @@ describe("POST /api/auth/refresh", () => {
   it("keeps only a bounded history of rotated tokens", async () => {
     const user = await signUpUser(harness);
     for (let index = 0; index < 3; index += 1) await refresh(harness, user);
-    const sid = decodeJwt(user.accessToken).sid as string;
-    const rows = await harness.database.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.sessionId, sid));
+    const rows = await refreshTokensOf(user);
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.replacedAt === null)).toHaveLength(1);
   });
