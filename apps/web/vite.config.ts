@@ -56,7 +56,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: "shell", test: /\/app\/(root|entry\.client)\.tsx/, priority: 10 }],
+              groups: [{ name: "shell", test: /\/app\/(root|hydrate)\.tsx/, priority: 10 }],
             },
           },
         },

@@ -131,6 +131,35 @@ describe("route preloads (S2.12)", () => {
   });
 });
 
+describe("a page's own texts (decision 085)", () => {
+  test("a list page's first load fetches no other page's texts; a navigation brings its page's own", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, { viewport: { width: 1280, height: 900 } }, async (page) => {
+      const loads = recordDocumentLoads(page);
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+      });
+      const fetched = async (text: string) =>
+        (await Promise.all(scripts)).some((body) => body.includes(text));
+      await page.goto(`${server.url}/car`, { waitUntil: "networkidle" });
+      await waitForHydration(page);
+      // The ad lists' texts came; the contact form's (content) and the dashboard's did not.
+      expect(await fetched("Показать ещё")).toBe(true);
+      expect(await fetched("Написать нам")).toBe(false);
+      expect(await fetched("Только чтение: ваша роль")).toBe(false);
+
+      await page.locator('footer a[href="/contact"]:not([hreflang])').click();
+      await page.waitForURL(`${server.url}/contact`);
+      await expect.poll(() => page.getByRole("heading", { name: "Написать нам" }).isVisible()).toBe(true);
+      expect(await fetched("Написать нам")).toBe(true);
+      expect(loads).toHaveLength(1);
+    });
+  });
+});
+
 describe("chunk-load failures (S4.20)", () => {
   /** Aborts the next `times` requests for the about page's module (its route chunk). */
   async function failAboutChunk(

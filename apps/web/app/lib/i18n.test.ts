@@ -1,5 +1,5 @@
 import { carEnums, enumLabelKey, errorMessages, locales } from "@unaa/contracts";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   getI18n,
   loadMessages,
@@ -128,5 +128,52 @@ describe("locale paths", () => {
     expect(readLocaleCookie({ a: "1", i18n_redirected: "en", b: "2" })).toBe("en");
     expect(readLocaleCookie({ i18n_redirected: "de" })).toBeUndefined();
     expect(readLocaleCookie({})).toBeUndefined();
+  });
+});
+
+describe("a page's own texts (pageTexts)", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  /** A fresh copy of the module, as a browser starts it (no server). */
+  async function inBrowser() {
+    vi.stubEnv("SSR", false);
+    vi.resetModules();
+    return import("./i18n.ts");
+  }
+
+  it("load in the browser only once a route asks, into the language's instance made before", async () => {
+    const i18n = await inBrowser();
+    const messages = await i18n.loadMessages("en");
+    expect(messages.ads).toBeDefined();
+    expect(messages.dashboard).toBeUndefined();
+    const t = i18n.getI18n("en").getFixedT("en");
+    // Asked for before its area loaded: the key (and the kept answer must not outlive the load).
+    expect(t("dashboard.showMore")).toBe("dashboard.showMore");
+
+    await i18n.requireTexts("dashboard");
+    expect(t("dashboard.showMore")).toBe("Show more");
+    // A language loaded afterwards (a switch) comes with the areas asked for so far, and no others.
+    const ky = await i18n.loadMessages("ky");
+    expect(ky.dashboard).toBeDefined();
+    expect(ky.money).toBeUndefined();
+  });
+
+  it("an area asked for while the language still loads comes with it", async () => {
+    const i18n = await inBrowser();
+    const loading = i18n.loadMessages("ru");
+    await i18n.requireTexts("plans");
+    expect((await loading).plans).toBeDefined();
+    expect(i18n.getI18n("ru").t("plans.loadFailed")).toBe("Не удалось загрузить тарифы.");
+  });
+
+  it("the server loads every area with the language", async () => {
+    vi.resetModules();
+    const i18n = await import("./i18n.ts");
+    const messages = await i18n.loadMessages("en");
+    for (const key of ["dashboard", "money", "plans", "adForm", "reviews"])
+      expect(messages[key]).toBeDefined();
   });
 });

@@ -3,12 +3,39 @@ import i18next, { type i18n, type TOptions } from "i18next";
 
 export type Messages = { [key: string]: string | Messages };
 
-// Each locale is a set of JSON files (common, enums, ...), loaded on demand: the browser only
-// downloads the language it shows.
+// Each locale is a set of JSON files, one per area (common, enums, ads, dashboard, ...), loaded on
+// demand: the browser downloads only the language it shows, and only the areas its pages show (a
+// guest on a list page needs no dashboard texts). The areas every page may need load with the
+// language; a page's own (`PageTexts`) load when its route module asks (`requireTexts`, awaited at
+// the module's top level, so before it renders). The server loads every area of a language.
 const localeFiles = import.meta.glob<{ default: Messages }>("../locales/*/*.json");
+/** Areas only some pages show; every other file of a language is loaded with it. */
+export const pageTexts = [
+  "ad-form",
+  "business",
+  "content",
+  "dashboard",
+  "money",
+  "plans",
+  "profile",
+  "reviews",
+  "services",
+] as const;
+export type PageTexts = (typeof pageTexts)[number];
+const requiredTexts = new Set<string>();
 const loaded = new Map<Locale, Messages>();
-const pending = new Map<Locale, Promise<Messages>>();
-const instances = new Map<Locale, i18n>();
+/** The areas merged into each locale's messages. */
+const mergedAreas = new Map<Locale, Set<string>>();
+/** Each locale's loads, one after another: a page's area asked for while the language loads waits for it. */
+const loads = new Map<Locale, Promise<Messages>>();
+const instances = new Map<Locale, { i18n: i18n; forget: () => void }>();
+
+/** The area of a file: "../locales/ru/ad-page.json" → "ad-page". */
+const areaOf = (file: string) => file.slice(file.lastIndexOf("/") + 1, -".json".length);
+
+function isWanted(area: string): boolean {
+  return import.meta.env.SSR || !(pageTexts as readonly string[]).includes(area) || requiredTexts.has(area);
+}
 
 export function mergeMessages(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
@@ -19,21 +46,54 @@ export function mergeMessages(target: Messages, source: Messages): Messages {
   return target;
 }
 
-export function loadMessages(locale: Locale): Promise<Messages> {
-  const ready = loaded.get(locale);
-  if (ready) return Promise.resolve(ready);
-  let promise = pending.get(locale);
-  if (!promise) {
-    const files = Object.entries(localeFiles).filter(([file]) => file.startsWith(`../locales/${locale}/`));
-    promise = Promise.all(files.map(([, load]) => load())).then((modules) => {
-      const messages = modules.reduce<Messages>((all, module) => mergeMessages(all, module.default), {});
-      loaded.set(locale, messages);
-      return messages;
-    });
-    pending.set(locale, promise);
-    promise.catch(() => pending.delete(locale));
+/** The wanted areas' files the locale's messages do not have yet. */
+function missingFiles(locale: Locale) {
+  const merged = mergedAreas.get(locale);
+  return Object.entries(localeFiles).filter(([file]) => {
+    const area = areaOf(file);
+    return file.startsWith(`../locales/${locale}/`) && isWanted(area) && !merged?.has(area);
+  });
+}
+
+/** Loads what the locale lacks of the wanted areas, into its messages and its i18next instance. */
+async function loadMissing(locale: Locale): Promise<Messages> {
+  const files = missingFiles(locale);
+  const modules = await Promise.all(files.map(([, load]) => load()));
+  const added = modules.reduce<Messages>((all, module) => mergeMessages(all, module.default), {});
+  const messages = mergeMessages(loaded.get(locale) ?? {}, added);
+  const merged = mergedAreas.get(locale) ?? new Set<string>();
+  for (const [file] of files) merged.add(areaOf(file));
+  mergedAreas.set(locale, merged);
+  loaded.set(locale, messages);
+  const instance = instances.get(locale);
+  if (instance && files.length > 0) {
+    instance.i18n.addResourceBundle(locale, "translation", added, true, true);
+    instance.forget();
   }
-  return promise;
+  return messages;
+}
+
+/** The locale's messages, with every area wanted so far: loaded, or what loads them. */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  const previous = loads.get(locale);
+  const ready = loaded.get(locale);
+  if (ready && !previous && missingFiles(locale).length === 0) return Promise.resolve(ready);
+  const next = (previous ?? Promise.resolve()).catch(() => undefined).then(() => loadMissing(locale));
+  loads.set(locale, next);
+  const settle = () => {
+    if (loads.get(locale) === next) loads.delete(locale);
+  };
+  next.then(settle, settle);
+  return next;
+}
+
+/**
+ * A page's own texts, asked for by its route module at its top level (`await requireTexts(...)`):
+ * from then on they load with every language, and the languages loaded or loading get them now.
+ */
+export async function requireTexts(...areas: PageTexts[]): Promise<void> {
+  for (const area of areas) requiredTexts.add(area);
+  await Promise.all([...new Set([...loaded.keys(), ...loads.keys()])].map((locale) => loadMessages(locale)));
 }
 
 /** Loads a locale; a failure is logged and ignored (spec S4.18): the page keeps its language. */
@@ -52,17 +112,13 @@ export function preloadLocales(wanted: readonly Locale[]): void {
   for (const locale of wanted) loadMessages(locale).catch(() => undefined);
 }
 
-export function isLocaleLoaded(locale: Locale): boolean {
-  return loaded.has(locale);
-}
-
 /**
  * One i18next instance per locale, created from loaded messages and never switched to another
  * language, so concurrent server renders in different languages can share them safely.
  */
 export function getI18n(locale: Locale): i18n {
   const usable = loaded.has(locale) ? locale : ([...loaded.keys()][0] ?? locale);
-  let instance = instances.get(usable);
+  let instance = instances.get(usable)?.i18n;
   if (!instance) {
     instance = i18next.createInstance({
       lng: usable,
@@ -73,8 +129,7 @@ export function getI18n(locale: Locale): i18n {
       returnNull: false,
     });
     void instance.init();
-    memoizePlainLookups(instance);
-    instances.set(usable, instance);
+    instances.set(usable, { i18n: instance, forget: memoizePlainLookups(instance) });
   }
   return instance;
 }
@@ -124,8 +179,10 @@ function fillPlaceholders(template: string, values: Record<string, unknown>): st
  * call, and a list page makes hundreds of lookups (a CPU profile of /car: i18next ~16 % of the
  * server render). Calls that only fill `{{name}}` placeholders with strings and numbers ("today,
  * {{time}}" on every card) fill the kept text; others (plurals, context, formats) go through i18next.
+ * Messages only ever gain areas (a page's own texts): the returned function forgets the kept answers
+ * then, which may have been keys without a text.
  */
-function memoizePlainLookups(instance: i18n): void {
+function memoizePlainLookups(instance: i18n): () => void {
   const texts = new Map<string, string>();
   const getFixedT = instance.getFixedT.bind(instance);
   instance.getFixedT = ((...args: Parameters<i18n["getFixedT"]>) => {
@@ -151,6 +208,8 @@ function memoizePlainLookups(instance: i18n): void {
     };
     return Object.assign(memo, fixed);
   }) as i18n["getFixedT"];
+  // Texts added later (a page's area) replace keys that had no text yet.
+  return () => texts.clear();
 }
 
 export function translate(locale: Locale, key: string, options?: TOptions): string {

@@ -4,10 +4,14 @@ import { TitledPage } from "../components/titled-page.tsx";
 import { AdForm } from "../features/ads/ad-form/ad-form.tsx";
 import { catalogChoiceOfRefs } from "../features/ads/ad-form/ad-form-catalog.ts";
 import { valuesOfAd } from "../features/ads/ad-form/ad-form-values.ts";
+import { requireTexts } from "../lib/i18n.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import { verticalOf } from "../lib/route-url.ts";
 import type { Route } from "./+types/ad-edit.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("ad-form", "business");
 
 /**
  * `/{vertical}/{id}/edit` (auth gate): the ad form filled with the ad. Only its owner may edit it;

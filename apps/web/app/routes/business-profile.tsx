@@ -5,8 +5,12 @@ import {
   businessPageHead,
   loadBusinessPage,
 } from "../features/businesses/business-page-data.ts";
+import { requireTexts } from "../lib/i18n.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/business-profile.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("business", "profile", "reviews");
 
 /** `/business/{link}`: an unknown link is the 404 page with HTTP 404. */
 export function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,8 +2,12 @@ import { businessDirectoryQuerySchema } from "@unaa/contracts";
 import { serverContext } from "#server-context";
 import type { DirectoryFilters } from "../features/businesses/business-api.ts";
 import { BusinessDirectory, directoryPageSize } from "../features/businesses/business-directory.tsx";
+import { requireTexts } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/business.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("business");
 
 /** The directory's filters of the address; one the API would refuse is left out (never a 500). */
 function readFilters(params: URLSearchParams): DirectoryFilters {

@@ -3,9 +3,13 @@ import { adListHead, loadAdList } from "../features/ads/ad-list-data.ts";
 import { AdListPage } from "../features/ads/ad-list-page.tsx";
 import { AdPage } from "../features/ads/ad-page.tsx";
 import { adPageCrumbs, adPageHead, loadAdPage } from "../features/ads/ad-page-data.ts";
+import { requireTexts } from "../lib/i18n.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/car.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("profile", "reviews");
 
 /** At most mark, model and generation after `/car` (spec S2.4). */
 export const MAX_CAR_SLUG_SEGMENTS = 3;

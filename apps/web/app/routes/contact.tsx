@@ -2,9 +2,12 @@ import { serverContext } from "#server-context";
 import { ContactDetailsCard } from "../features/content/contact-details.tsx";
 import { ContactForm } from "../features/content/contact-form.tsx";
 import { StaticPage } from "../features/content/static-page.tsx";
-import { localeFromPath } from "../lib/i18n.ts";
+import { localeFromPath, requireTexts } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/contact.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("content");
 
 export const handle = pageHandle("contact");
 

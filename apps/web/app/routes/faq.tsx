@@ -1,9 +1,12 @@
 import { serverContext } from "#server-context";
 import { TitledPage } from "../components/titled-page.tsx";
 import { FaqList } from "../features/content/faq-list.tsx";
-import { localeFromPath } from "../lib/i18n.ts";
+import { localeFromPath, requireTexts } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/faq.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("content");
 
 export const handle = pageHandle("faq");
 

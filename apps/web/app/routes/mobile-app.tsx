@@ -1,9 +1,12 @@
 import { serverContext } from "#server-context";
 import { AppInstall } from "../features/content/app-install.tsx";
 import { StaticPage } from "../features/content/static-page.tsx";
-import { localeFromPath } from "../lib/i18n.ts";
+import { localeFromPath, requireTexts } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/mobile-app.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("content");
 
 export const handle = pageHandle("mobileApp");
 

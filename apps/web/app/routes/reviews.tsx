@@ -2,8 +2,12 @@ import { latestReviewsQuerySchema } from "@unaa/contracts";
 import { serverContext } from "#server-context";
 import { reviewPageSize } from "../features/reviews/api/reviews-api.ts";
 import { type LatestReviewFilters, LatestReviews } from "../features/reviews/latest-reviews.tsx";
+import { requireTexts } from "../lib/i18n.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/reviews.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("reviews");
 
 export const handle = pageHandle("reviews", {
   head: () => ({ description: { key: "reviews.page.description" } }),

@@ -3,9 +3,13 @@ import { isVertical } from "@unaa/contracts";
 import { serverContext } from "#server-context";
 import { TitledPage } from "../components/titled-page.tsx";
 import { ServicesPage } from "../features/money/services-page.tsx";
+import { requireTexts } from "../lib/i18n.ts";
 import { isAdId, notFound } from "../lib/not-found.ts";
 import type { PageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/services.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("money", "services");
 
 /**
  * Paid services for ad `{id}` of vertical `{type}` (P6.3, decision 063): only the four verticals are

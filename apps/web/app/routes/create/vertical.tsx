@@ -1,11 +1,15 @@
 import { isVertical } from "@unaa/contracts";
 import { TitledPage } from "../../components/titled-page.tsx";
 import { AdForm } from "../../features/ads/ad-form/ad-form.tsx";
+import { requireTexts } from "../../lib/i18n.ts";
 import { notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { pagePathOf } from "../../lib/route-url.ts";
 import type { Route } from "./+types/vertical.ts";
 import { createTitleKeys } from "./titles.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("ad-form", "business");
 
 /** `/create/car`, `/create/commercial`, `/create/moto`, `/create/uslugi` (one route each). */
 export function loader({ request }: Route.LoaderArgs) {

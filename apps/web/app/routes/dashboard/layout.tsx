@@ -5,8 +5,12 @@ import { useLocation } from "react-router";
 import { serverContext } from "#server-context";
 import { SectionLayout } from "../../components/section-layout.tsx";
 import { dashboardSectionOf, dashboardTitleKey, isReadOnlySection } from "../../lib/dashboard-sections.ts";
+import { requireTexts } from "../../lib/i18n.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import type { Route } from "./+types/layout.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("dashboard");
 
 export const handle = { breadcrumbs: () => [{ key: "page.dashboard.title", to: "/dashboard" }] };
 

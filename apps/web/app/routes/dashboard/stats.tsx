@@ -1,8 +1,12 @@
 import { serverContext } from "#server-context";
 import { StatsPage } from "../../features/dashboard/stats-page.tsx";
 import { applySectionGate, dashboardTitleKey } from "../../lib/dashboard-sections.ts";
+import { requireTexts } from "../../lib/i18n.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import type { Route } from "./+types/stats.ts";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("services");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return applySectionGate(context.get(serverContext).viewer, request);

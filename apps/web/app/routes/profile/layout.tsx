@@ -9,13 +9,16 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { TrustCard } from "../../components/trust-card.tsx";
 import { loginPath } from "../../features/ads/ad-page-seller.tsx";
 import { SellerReviews } from "../../features/reviews/seller-reviews.tsx";
-import { localizePath, stripLocale } from "../../lib/i18n.ts";
+import { localizePath, requireTexts, stripLocale } from "../../lib/i18n.ts";
 import { isAdId, notFound } from "../../lib/not-found.ts";
 import type { PageHandle } from "../../lib/page-handle.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import type { Route } from "./+types/layout.ts";
 import classes from "./profile.module.css";
+
+// This page's own texts, before it renders (lib/i18n.ts).
+await requireTexts("profile", "reviews");
 
 /** The tab an address shows: `/profile/7` default, `/profile/7/adds`, `/profile/7/uslugi`. */
 function tabOf(pathname: string, id: string): ProfileTab {
