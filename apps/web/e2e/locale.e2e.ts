@@ -42,6 +42,25 @@ async function expectLocaleCookie(context: BrowserContext, locale: string): Prom
 }
 
 describe("the language switch (S1.4, S4.18, S9.1)", () => {
+  test("[S1.4] a page with its own texts (the contact form's, decision 085) changes language with them", async ({
+    browser,
+    server,
+  }) => {
+    await withPage(browser, desktop, async (page) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+      const formTitle = page.locator("main form h2");
+      expect(await formTitle.textContent()).toBe("Написать нам");
+      await chooseLanguage(page, "ky");
+      await page.waitForURL(`${server.url}/ky/contact`);
+      await expect.poll(() => formTitle.textContent()).toBe("Бизге жазыңыз");
+      await chooseLanguage(page, "en");
+      await page.waitForURL(`${server.url}/en/contact`);
+      await expect.poll(() => formTitle.textContent()).toBe("Write to us");
+      expect(errors).toEqual([]);
+    });
+  });
+
   test("[S1.4][S4.18][S9.1] choosing English moves to /en, translates the page and remembers it for a year", async ({
     browser,
     server,
