@@ -68,6 +68,8 @@ export interface DatabaseSource {
 
 /** The file in a server's data directory that names its PostgreSQL database (a restart reuses it). */
 const DATABASE_URL_FILE = "database-url";
+/** How long `stop()` waits for the server to end before it kills it. */
+const STOP_MS = 20_000;
 
 /** The names of the databases made from `template` are `${template}_x…`: the run drops them at its end. */
 async function createDatabaseFrom(template: string): Promise<string> {
@@ -169,7 +171,11 @@ export async function startTestServer(
           resolve(child.exitCode);
           return;
         }
+        // A server that does not stop (its own shutdown is bounded at 10–15 s) is killed: the
+        // caller sees no exit code (null) instead of a test running into its timeout.
+        const kill = setTimeout(() => child.kill("SIGKILL"), STOP_MS);
         child.once("exit", (code) => {
+          clearTimeout(kill);
           rmSync(dataDir, { recursive: true, force: true });
           resolve(code);
         });
