@@ -23,8 +23,11 @@ const { values: options } = parseArgs({
 });
 const upstream = new URL(options.to);
 
-/** Connection-specific headers: HTTP/2 forbids them in either direction. */
-const hopByHop = new Set([
+/**
+ * Headers not passed on as they are: the connection-specific ones (HTTP/2 forbids them), and `host`
+ * (the request's is set from `:authority`).
+ */
+const unforwarded = new Set([
   "connection",
   "keep-alive",
   "proxy-connection",
@@ -62,7 +65,7 @@ const server = http2.createSecureServer(
   (request, response) => {
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (!name.startsWith(":") && !hopByHop.has(name)) headers[name] = value;
+      if (!name.startsWith(":") && !unforwarded.has(name)) headers[name] = value;
     }
     headers.host = request.headers[":authority"] ?? request.headers.host;
     headers["x-forwarded-proto"] = "https";
@@ -79,7 +82,7 @@ const server = http2.createSecureServer(
       (answer) => {
         const answerHeaders: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (!hopByHop.has(name)) answerHeaders[name] = value;
+          if (!unforwarded.has(name)) answerHeaders[name] = value;
         }
         response.writeHead(answer.statusCode ?? 502, answerHeaders);
         pipeline(answer, response, () => {});
