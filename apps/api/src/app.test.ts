@@ -1,4 +1,5 @@
 import { Agent, get as httpGet } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { contentSecurityPolicy, errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -207,12 +208,23 @@ describe("HTTP hardening", () => {
     expect(refused.headers["x-request-id"]).not.toBe("<script>");
   });
 
-  it("compresses large responses", async () => {
-    const response = await harness.app.inject({
-      url: "/api/configs",
-      headers: { "accept-encoding": "gzip" },
-    });
-    expect(response.headers["content-encoding"]).toBe("gzip");
+  it("compresses large responses whole, with their length (no chunked stream)", async () => {
+    const plain = await harness.app.inject({ url: "/api/configs" });
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+    for (const [encoding, decompress] of [
+      ["gzip", gunzipSync],
+      ["br", brotliDecompressSync],
+    ] as const) {
+      const response = await harness.app.inject({
+        url: "/api/configs",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(response.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(response.headers["content-length"])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decompress(response.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 
   it("serves the OpenAPI document and its docs page", async () => {

@@ -80,5 +80,13 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     }
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  // Answers up to 1 MB are compressed in one call, as pages are (decision 041), with their length
+  // set: the library's default on 2 cores (8 KB) sent search answers (14–19 KB) and the configuration
+  // through a compression stream, 0.25 ms of CPU an answer instead of 0.09 (decision 086).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: 1024 * 1024,
+    encodings: ["br", "gzip", "deflate"],
+  });
 });
