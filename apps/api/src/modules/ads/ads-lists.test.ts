@@ -334,3 +334,25 @@ describe("card answers", () => {
     }
   });
 });
+
+describe("the ad page's reads", () => {
+  it("getAdPage answers the ad, its price history and similar ads as the three calls do", async () => {
+    const id = await car("burgundy", 820_000);
+    await car("burgundy", 830_000);
+    const { adsService } = harness.app.services;
+    const owner = { id: seller.userId, roles: [] };
+    const page = await adsService.getAdPage(null, id);
+    expect(page.ad).toEqual(await adsService.getAd(null, id));
+    expect(page.priceHistory).toEqual(await adsService.getPriceHistory(null, id));
+    expect(page.similar).toEqual(await adsService.findSimilarAds(id));
+    expect(page.similar.length).toBeGreaterThan(0);
+
+    // Not active: its owner sees it without similar ads; a guest sees no ad.
+    await setAdColumns(harness, id, { status: "archived" });
+    const own = await adsService.getAdPage(owner, id);
+    expect(own.ad.status).toBe("archived");
+    expect(own.similar).toEqual([]);
+    expect(own.priceHistory).toEqual(await adsService.getPriceHistory(owner, id));
+    await expect(adsService.getAdPage(null, id)).rejects.toMatchObject({ code: "AD_NOT_FOUND" });
+  });
+});

@@ -51,13 +51,11 @@ export async function loadAdPage(
   id: number,
 ): Promise<AdPageData> {
   const adViewer = viewer ? { id: viewer.id, roles: viewer.roles as Role[] } : null;
-  let ad: Ad;
-  try {
-    ad = await services.adsService.getAd(adViewer, id);
-  } catch (error) {
+  const page = await services.adsService.getAdPage(adViewer, id).catch((error: unknown) => {
     if ((error as { code?: unknown }).code === "AD_NOT_FOUND") notFound(request);
     throw error;
-  }
+  });
+  let { ad } = page;
   // One address per ad: a car under /moto/{id} is no page.
   if (ad.vertical !== vertical) notFound(request);
 
@@ -66,15 +64,13 @@ export async function loadAdPage(
     return typeof value === "number" ? value : null;
   };
   const locale = localeFromPath(new URL(request.url).pathname);
-  const [refs, similar, priceHistory, seller] = await Promise.all([
+  const [refs, seller] = await Promise.all([
     services.catalogService.findRefs({
       mark: refIds("mark"),
       model: refIds("model"),
       generation: refIds("generation"),
       complectation: refIds("complectation"),
     }),
-    ad.status === "active" ? services.adsService.findSimilarAds(ad.id) : Promise.resolve([]),
-    services.adsService.getPriceHistory(adViewer, ad.id).then((history) => history.items),
     loadSeller(services, ad),
     loadMessages(locale),
   ]);
@@ -85,7 +81,14 @@ export async function loadAdPage(
   const description = shorten(
     [t(`page.${vertical}.title`), ad.title, price.main, ad.description].filter(Boolean).join(". "),
   );
-  return { ad, refs, similar, priceHistory, seller, head: { title, description } };
+  return {
+    ad,
+    refs,
+    similar: page.similar,
+    priceHistory: page.priceHistory.items,
+    seller,
+    head: { title, description },
+  };
 }
 
 /**
