@@ -95,17 +95,28 @@ const MAX_MERGE_HOPS = 8;
 const SEARCH_CACHE_TTL_MS = 60_000;
 const SEARCH_CACHE_ENTRIES = 5_000;
 
-/** The search's answers, kept a minute (people type the same prefixes); a staff change drops them. */
-export function createCatalogSearchAnswers() {
-  return createSearchCache<CatalogSearchResponse["items"]>({
-    maxEntries: SEARCH_CACHE_ENTRIES,
-    ttlMs: SEARCH_CACHE_TTL_MS,
-  });
+/**
+ * Answers kept a minute, which a staff change drops: the search's (people type the same prefixes)
+ * and ads' references (every ad page names its mark, model and generation, and ads of one model
+ * are many).
+ */
+export function createCatalogAnswers() {
+  const options = { maxEntries: SEARCH_CACHE_ENTRIES, ttlMs: SEARCH_CACHE_TTL_MS };
+  const searches = createSearchCache<CatalogSearchResponse["items"]>(options);
+  const refs = createSearchCache<CatalogRefs>(options);
+  return {
+    searches,
+    refs,
+    clear() {
+      searches.clear();
+      refs.clear();
+    },
+  };
 }
 
 export function createCatalogReads(
   db: Database,
-  searchCache: ReturnType<typeof createCatalogSearchAnswers>,
+  answers: ReturnType<typeof createCatalogAnswers>,
 ): CatalogReads {
   const searchTerms = repo.prepareCatalogSearch(db);
   /** The entry a merged one now lives on; a missing, hidden or endlessly merged entry is not found. */
@@ -249,7 +260,7 @@ export function createCatalogReads(
       const folded = foldCatalogQuery(q);
       if (folded === "") return { query: q, items: [] };
       const key = `${kind ?? "*"}|${limit}|${folded}|${switchKeyboardLayout(q)}`;
-      const items = await searchCache.get(key, async () => {
+      const items = await answers.searches.get(key, async () => {
         let hits = await searchTerms({ prefix: folded, kind, limit });
         // Nothing found: perhaps it was typed on the other keyboard layout ("rfvhb" for "камри").
         const switched = foldCatalogQuery(switchKeyboardLayout(q));
@@ -266,21 +277,26 @@ export function createCatalogReads(
       return { query: q, items };
     },
 
-    async findRefs(ids) {
-      const [mark, model, generation, complectation] = await Promise.all([
-        ids.mark ? repo.findMarkById(db, ids.mark) : undefined,
-        ids.model ? repo.findModelById(db, ids.model) : undefined,
-        ids.generation ? repo.findGenerationById(db, ids.generation) : undefined,
-        ids.complectation ? repo.findComplectationById(db, ids.complectation) : undefined,
-      ]);
-      return {
-        ...(mark ? { mark: toMarkRef(mark) } : {}),
-        ...(model ? { model: toModelRef(model) } : {}),
-        ...(generation ? { generation: toGenerationRef(generation) } : {}),
-        ...(complectation
-          ? { complectation: { id: complectation.id, slug: complectation.slug, name: complectation.name } }
-          : {}),
-      };
+    findRefs(ids) {
+      const key = [ids.mark, ids.model, ids.generation, ids.complectation].join(":");
+      return answers.refs.get(key, () => readRefs(ids));
     },
   };
+
+  async function readRefs(ids: CatalogRefIds): Promise<CatalogRefs> {
+    const [mark, model, generation, complectation] = await Promise.all([
+      ids.mark ? repo.findMarkById(db, ids.mark) : undefined,
+      ids.model ? repo.findModelById(db, ids.model) : undefined,
+      ids.generation ? repo.findGenerationById(db, ids.generation) : undefined,
+      ids.complectation ? repo.findComplectationById(db, ids.complectation) : undefined,
+    ]);
+    return {
+      ...(mark ? { mark: toMarkRef(mark) } : {}),
+      ...(model ? { model: toModelRef(model) } : {}),
+      ...(generation ? { generation: toGenerationRef(generation) } : {}),
+      ...(complectation
+        ? { complectation: { id: complectation.id, slug: complectation.slug, name: complectation.name } }
+        : {}),
+    };
+  }
 }

@@ -227,6 +227,16 @@ describe("creating and editing entries", () => {
     expect(await searchNames("ипсумчик")).toEqual(["Toyota Ipsum"]);
   });
 
+  it("an ad's references (kept a minute) follow a rename at once", async () => {
+    const id = await toyotaModelId("ipsum");
+    const refsOf = () => harness.app.services.catalogService.findRefs({ mark: null, model: id });
+    expect((await refsOf()).model?.name).toBe("Ipsum");
+    await call("PATCH", `/api/catalog/staff/models/${id}`, editor, { name: "Ipsum Verso" });
+    expect((await refsOf()).model?.name).toBe("Ipsum Verso");
+    await call("PATCH", `/api/catalog/staff/models/${id}`, editor, { name: "Ipsum" });
+    expect((await refsOf()).model?.name).toBe("Ipsum");
+  });
+
   it("the data import keeps what staff changed", async () => {
     const id = await toyotaModelId("ipsum");
     const result = await importCatalog(harness.database.db);
