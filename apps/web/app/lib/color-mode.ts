@@ -22,6 +22,9 @@ export function colorModeManager(): MantineColorSchemeManager {
   let onStorage: ((event: StorageEvent) => void) | undefined;
   return {
     get(defaultValue) {
+      // Mantine asks on the server too, on every page: no storage there (and a caught ReferenceError
+      // costs its stack trace, ~40 µs a page).
+      if (typeof window === "undefined") return defaultValue;
       try {
         const stored = window.localStorage.getItem(COLOR_MODE_KEY);
         return isColorMode(stored) ? toMantineScheme(stored) : defaultValue;
