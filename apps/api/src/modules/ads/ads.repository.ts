@@ -105,8 +105,25 @@ export async function updateAdRow(db: Database, id: number, values: Partial<AdIn
   return row;
 }
 
+const prepareAdById = (db: Database) =>
+  db
+    .select(adRowColumns)
+    .from(ads)
+    .where(eq(ads.id, sql.placeholder("id")))
+    .prepare("ads_by_id");
+/**
+ * Prepared once per database handle: the busiest read (every ad page, every counted view), and a
+ * 72-column select costs ~130 µs of Node to build and PostgreSQL ~200 µs to parse each time.
+ */
+const adByIdStatements = new WeakMap<Database, ReturnType<typeof prepareAdById>>();
+
 export async function findAdById(db: Database, id: number): Promise<AdRow | undefined> {
-  const [row] = await db.select(adRowColumns).from(ads).where(eq(ads.id, id));
+  let statement = adByIdStatements.get(db);
+  if (!statement) {
+    statement = prepareAdById(db);
+    adByIdStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row;
 }
 
