@@ -22,7 +22,7 @@ vi.mock("./app-state.ts", () => ({
   guestStorage: storage,
 }));
 
-const { mergeGuestFavorites, setFavorite } = await import("./favorites-store.ts");
+const { setFavorite, startSession } = await import("./favorites-store.ts");
 
 const user: AuthUser = {
   id: 7,
@@ -84,25 +84,38 @@ describe("a signed-in user's favourites", () => {
 });
 
 describe("merging at sign-in", () => {
-  it("sends the guest list, keeps the account's answer and empties the local list", async () => {
+  const merge = {
+    path: "/api/favorites/merge",
+    options: { silent: true, headers: { Authorization: "Bearer token" } },
+  };
+
+  it("sends the guest list with the new token, then stores the session with the account's answer", async () => {
     await setFavorite(11, true);
     await setFavorite(12, true);
-    fake.state.setSession(user, "token");
-    fake.post.mockResolvedValue({ favoriteAds: [12, 11, 3] });
-    await mergeGuestFavorites();
-    expect(fake.post).toHaveBeenCalledWith("/api/favorites/merge", { adIds: [12, 11] }, { silent: true });
+    // The session is not shown before the merge has answered: what follows it reads the merged list.
+    fake.post.mockImplementation(async () => {
+      expect(fake.state.getSnapshot().auth).toBeNull();
+      return { favoriteAds: [12, 11, 3] };
+    });
+    await startSession(user, "token");
+    expect(fake.post).toHaveBeenCalledWith(merge.path, { adIds: [12, 11] }, merge.options);
+    expect(fake.state.getSnapshot().auth).toEqual(user);
+    expect(fake.state.getSnapshot().accessToken).toBe("token");
     expect(fake.state.getSnapshot().favorites).toEqual([12, 11, 3]);
     expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([]);
   });
 
   it("keeps the local list when the merge fails, and calls nothing without one", async () => {
-    await mergeGuestFavorites();
+    await startSession(user, "token");
     expect(fake.post).not.toHaveBeenCalled();
+    expect(fake.state.getSnapshot().favorites).toEqual([3]);
+    fake.state.clearSession();
     await setFavorite(11, true);
-    fake.state.setSession(user, "token");
     fake.post.mockRejectedValue(new Error("offline"));
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    await mergeGuestFavorites();
+    await startSession(user, "token");
+    expect(fake.post).toHaveBeenCalledWith(merge.path, { adIds: [11] }, merge.options);
+    expect(fake.state.getSnapshot().auth).toEqual(user);
     expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([11]);
   });
 });

@@ -2,12 +2,12 @@
  * Favourite ads in the browser (issue 5, spec S3.1): the ids live in the client state — a signed-in
  * user's `favoriteAds`, a guest's list in localStorage (at most `adFavoritesMax`). A user's toggle
  * shows at once and is rolled back when the API refuses it; a guest's list joins the account at
- * sign-in (`mergeGuestFavorites`).
+ * sign-in (`startSession`).
  */
 import { type AdFavoriteResponse, adFavoritesMax } from "@unaa/contracts";
 import { useSyncExternalStore } from "react";
 import { api, clientState, guestStorage } from "./app-state.ts";
-import { loadGuestFavorites, saveGuestFavorites } from "./client-state.ts";
+import { type AuthUser, loadGuestFavorites, saveGuestFavorites } from "./client-state.ts";
 
 const quiet = { silent: true } as const;
 const none: readonly number[] = Object.freeze([]);
@@ -70,22 +70,31 @@ interface MergeAnswer {
 }
 
 /**
- * Right after a sign-in: a guest's favourites from this browser join the account, the account's
- * list (the answer) replaces the client's, and the local list is emptied. A failure keeps the local
- * list for the next sign-in; it never fails the sign-in.
+ * A sign-in's session, stored once a guest's favourites from this browser have joined the account
+ * (sent with the new token): the account's list (the answer) replaces the client's, and the local
+ * list is emptied. Stored after, not before: whatever follows the session (the login page leaves for
+ * its redirect as soon as it sees one, `/favorites` among them) reads the merged list. A failed merge
+ * keeps the local list for the next sign-in; it never fails the sign-in.
  */
-export async function mergeGuestFavorites(): Promise<void> {
+export async function startSession(user: AuthUser, accessToken: string): Promise<void> {
+  const merged = await mergeGuestFavorites(accessToken);
+  clientState.setSession(user, accessToken);
+  if (merged) clientState.setFavorites(merged);
+}
+
+async function mergeGuestFavorites(accessToken: string): Promise<number[] | null> {
   const guestIds = loadGuestFavorites(guestStorage);
-  if (guestIds.length === 0 || !clientState.isSignedIn()) return;
+  if (guestIds.length === 0) return null;
   try {
     const answer = await api.post<MergeAnswer>(
       "/api/favorites/merge",
       { adIds: guestIds.slice(0, adFavoritesMax) },
-      quiet,
+      { ...quiet, headers: { Authorization: `Bearer ${accessToken}` } },
     );
-    clientState.setFavorites(answer.favoriteAds);
     saveGuestFavorites(guestStorage, []);
+    return answer.favoriteAds;
   } catch (error) {
     console.warn("Could not merge guest favourites", error);
+    return null;
   }
 }

@@ -13,7 +13,7 @@ import type {
   SignPurpose,
 } from "@unaa/contracts";
 import { api, clientState } from "../../lib/app-state.ts";
-import { mergeGuestFavorites } from "../../lib/favorites-store.ts";
+import { startSession } from "../../lib/favorites-store.ts";
 import { currentSignInContext } from "./device.ts";
 
 const quiet = { silent: true } as const;
@@ -23,8 +23,7 @@ const quiet = { silent: true } as const;
  * favourites of this browser have joined the account (every sign-in path passes here).
  */
 async function storeSession(result: AuthResult): Promise<Me> {
-  clientState.setSession(result.user, result.accessToken);
-  await mergeGuestFavorites();
+  await startSession(result.user, result.accessToken);
   return result.user;
 }
 
