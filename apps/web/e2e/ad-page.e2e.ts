@@ -127,7 +127,12 @@ describe("a car ad in the browser", () => {
     await visitHydrated(server, page, "/favorites");
     await poll(() => page.locator(`[data-testid="ad-card"][data-ad-id="${car.id}"]`).count()).toBe(1);
 
-    // Signing in keeps it: the account now holds it, the local list is emptied.
+    // Signing in keeps it: the account now holds it, the local list is emptied. The merge answers
+    // slowly here: the page the login leaves for must still show the merged list (it raced it once).
+    await page.route("**/api/favorites/merge", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await signInByForm(server, page, buyer, "/favorites");
     await poll(() => page.locator(`[data-testid="ad-card"][data-ad-id="${car.id}"]`).count()).toBe(1);
     const favorites = await apiCall<{ items: { id: number }[] }>(
