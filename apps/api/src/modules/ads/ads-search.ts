@@ -33,6 +33,8 @@ interface Condition {
   shape: string;
   sql: SQL;
   values?: Record<string, unknown>;
+  /** When `sql` is an `or` of these: a count may read each apart (`BoundSearch.either`). */
+  either?: SQL[];
 }
 
 /** A search's conditions together. */
@@ -40,6 +42,11 @@ export interface BoundSearch {
   shape: string;
   where: SQL;
   values: Record<string, unknown>;
+  /**
+   * The first condition that is an `or` of parts, apart from the rest of the conditions: its parts
+   * may each be read by their own index, where the `or` needs every part's matches whole at once.
+   */
+  either?: { parts: SQL[]; rest: SQL };
 }
 
 const placeholder = sql.placeholder;
@@ -139,7 +146,7 @@ function mentionCondition(definition: VerticalDefinition, mention: CatalogMentio
     shape += `:${name}`;
   }
   parts.push(wordsMatch(names.words, `${names.words}Key`));
-  return { shape, sql: sql`(${sql.join(parts, sql` or `)})`, values };
+  return { shape, sql: sql`(${sql.join(parts, sql` or `)})`, values, either: parts };
 }
 
 /** The free text of a search as read with the catalogue, and the typos of what stayed text. */
@@ -207,11 +214,39 @@ function conditionsOf(definition: VerticalDefinition, filters: AdFilters, text: 
 }
 
 function bind(conditions: readonly Condition[]): BoundSearch {
+  const whereOf = (chosen: readonly Condition[]) =>
+    and(...chosen.map((condition) => condition.sql)) ?? sql`true`;
+  const split = conditions.find((condition) => (condition.either?.length ?? 0) > 1);
   return {
     shape: conditions.map((condition) => condition.shape).join("&"),
-    where: and(...conditions.map((condition) => condition.sql)) ?? sql`true`,
+    where: whereOf(conditions),
     values: Object.assign({}, ...conditions.map((condition) => condition.values)),
+    ...(split?.either && {
+      either: { parts: split.either, rest: whereOf(conditions.filter((condition) => condition !== split)) },
+    }),
   };
+}
+
+/**
+ * How many ads a search finds, reading at most `cap` of them. An `or` of parts ("камри": the model
+ * Camry, or the word in an ad's text) is counted part by part, each part without the ads an earlier
+ * one counted, and the reading stops once `cap` are found: the first part's own index (the model's)
+ * usually finds them all, and the next part is never read. Counted as one `or`, PostgreSQL built
+ * the matches of every part whole before reading the first (at a million ads, two bitmaps of 26,000
+ * ads each: 15 ms against 0.6).
+ */
+function countQueryOf(bound: BoundSearch): SQL {
+  const cap = placeholder("cap");
+  if (!bound.either) {
+    return sql`select count(*)::int as total from (select from ${ads} where ${bound.where} limit ${cap}) as matches`;
+  }
+  const { parts, rest } = bound.either;
+  const reads = parts.map((part, index) => {
+    const earlier = parts.slice(0, index);
+    const notEarlier = earlier.length === 0 ? sql`` : sql` and (${sql.join(earlier, sql` or `)}) is not true`;
+    return sql`(select from ${ads} where ${rest} and ${part}${notEarlier} limit ${cap})`;
+  });
+  return sql`select count(*)::int as total from (${sql.join(reads, sql` union all `)} limit ${cap}) as matches`;
 }
 
 /** The column a sort orders by. */
@@ -419,7 +454,7 @@ export function createAdSearch(db: Database): AdSearch {
     },
 
     async count(bound, limit) {
-      const countQuery = sql`select count(*)::int as total from (select from ${ads} where ${bound.where} limit ${placeholder("cap")}) as matches`;
+      const countQuery = countQueryOf(bound);
       const counter = statements.get<{ total: number }[]>(
         `count|${bound.shape}`,
         (name) => prepareStatement(db, countQuery, name),

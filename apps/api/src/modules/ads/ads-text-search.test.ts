@@ -13,7 +13,16 @@ import { ads, adTitleWords } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { createAdSearch, textCondition } from "./ads-search.ts";
-import { callAs, carBody, createPublished, pickCatalog, pickPlaces, setSetting } from "./ads-test-kit.ts";
+import {
+  type CatalogPick,
+  callAs,
+  carBody,
+  createPublished,
+  pickCatalog,
+  pickPlaces,
+  setSetting,
+  validBodies,
+} from "./ads-test-kit.ts";
 
 let harness: TestApp;
 let seller: TestClient;
@@ -176,5 +185,69 @@ describe("free-text search", () => {
     // The catalogue's names and other spellings of the Camry ad, as keys; no numbers.
     expect(words).toEqual(expect.arrayContaining(["toiota", "kamri", "lend", "kruzer"]));
     expect(words.some((word) => /^[0-9.,]+$/.test(word))).toBe(false);
+  });
+});
+
+describe("counting a name and its words", () => {
+  /** The search's ads read whole with its one condition, and the search counted with each limit. */
+  async function counted(vertical: "car" | "commercial", q: string) {
+    const { db } = harness.database;
+    const adSearch = createAdSearch(db);
+    const filters = adFilterSchemas[vertical].parse({ vertical, q }) as AdFilters;
+    const bound = await adSearch.bind(verticalDefinitions[vertical], filters);
+    expect(bound.either?.parts).toHaveLength(2);
+    const matching = await prepareStatement<{ id: number }>(
+      db,
+      sql`select ${ads.id} as id from ${ads} where ${bound.where}`,
+      undefined,
+    ).execute(bound.values);
+    const counts = async (limit: number) => adSearch.count(bound, limit);
+    return { ids: matching.map((row) => Number(row.id)).sort((a, b) => a - b), counts };
+  }
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+  it("[P5.1] counts the model's ads and the ads whose text names it part by part: each ad once, up to the limit", async () => {
+    const camry = await pickCatalog(harness, "car", "toyota", "camry");
+    const camaro = await pickCatalog(harness, "car", "chevrolet", "camaro");
+    const sold = "Продаю, торг. Брал вместо камри";
+    const named = [
+      ad.camry ?? 0,
+      // The model, and the word in its text too: counted once.
+      (await createPublished(harness, seller, { ...carBody(camry, regionId), description: sold })).id,
+      // The word alone, with another model.
+      (await createPublished(harness, seller, { ...carBody(camaro, regionId), description: sold })).id,
+    ];
+    const { ids, counts } = await counted("car", "камри");
+    expect(ids).toEqual(sorted(named));
+    expect(await counts(100)).toEqual({ total: named.length, isExact: true });
+    expect(await counts(named.length)).toEqual({ total: named.length, isExact: true });
+    for (const limit of [1, named.length - 1]) {
+      expect(await counts(limit)).toEqual({ total: limit, isExact: false });
+    }
+  });
+
+  it("[P5.1] counts an ad without a make whose text names it", async () => {
+    const { commercial } = await validBodies(harness);
+    const fields = commercial.fields as Record<string, unknown>;
+    const caterpillar = await pickCatalog(harness, "commercial", "caterpillar");
+    const withMake = (pick: CatalogPick) => ({
+      ...commercial,
+      fields: { ...fields, mark: pick.markId, model: pick.modelId },
+    });
+    const named = [
+      (await createPublished(harness, seller, withMake(caterpillar))).id,
+      (
+        await createPublished(harness, seller, {
+          ...commercial,
+          fields: { ...fields, mark: undefined, model: undefined, markText: "Самосборный" },
+          description: "Экскаватор как Caterpillar, только дешевле",
+        })
+      ).id,
+    ];
+    await createPublished(harness, seller, withMake(await pickCatalog(harness, "commercial", "belarus")));
+    const { ids, counts } = await counted("commercial", "caterpillar");
+    expect(ids).toEqual(sorted(named));
+    expect(await counts(100)).toEqual({ total: 2, isExact: true });
+    expect(await counts(1)).toEqual({ total: 1, isExact: false });
   });
 });
