@@ -22,7 +22,7 @@ vi.mock("./app-state.ts", () => ({
   guestStorage: storage,
 }));
 
-const { setFavorite, startSession } = await import("./favorites-store.ts");
+const { FAVORITES_MERGE_WAIT_MS, setFavorite, startSession } = await import("./favorites-store.ts");
 
 const user: AuthUser = {
   id: 7,
@@ -86,7 +86,7 @@ describe("a signed-in user's favourites", () => {
 describe("merging at sign-in", () => {
   const merge = {
     path: "/api/favorites/merge",
-    options: { silent: true, headers: { Authorization: "Bearer token" } },
+    options: { silent: true, headers: { Authorization: "Bearer token" }, signal: expect.any(AbortSignal) },
   };
 
   it("sends the guest list with the new token, then stores the session with the account's answer", async () => {
@@ -117,5 +117,34 @@ describe("merging at sign-in", () => {
     expect(fake.post).toHaveBeenCalledWith(merge.path, { adIds: [11] }, merge.options);
     expect(fake.state.getSnapshot().auth).toEqual(user);
     expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([11]);
+  });
+
+  it("goes on without the merge when it does not answer in time, keeping the local list", async () => {
+    await setFavorite(11, true);
+    vi.useFakeTimers();
+    try {
+      // A request that never answers, as fetch does it: it ends only when its signal aborts.
+      fake.post.mockImplementation(
+        (_path: string, _body: unknown, options: { signal: AbortSignal }) =>
+          new Promise((_resolve, reject) => {
+            options.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      );
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      let started = false;
+      const signIn = startSession(user, "token").then(() => {
+        started = true;
+      });
+      await vi.advanceTimersByTimeAsync(FAVORITES_MERGE_WAIT_MS - 1);
+      expect(started).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await signIn;
+      expect(started).toBe(true);
+      expect(fake.state.getSnapshot().auth).toEqual(user);
+      expect(fake.state.getSnapshot().favorites).toEqual([3]);
+      expect(JSON.parse(memory.get(GUEST_FAVORITES_KEY) ?? "null")).toEqual([11]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -64,6 +64,12 @@ export async function setFavorite(adId: number, isFavorite: boolean): Promise<Fa
   }
 }
 
+/**
+ * How long a sign-in waits for a guest's favourites to join the account: past it, the sign-in goes on
+ * and the local list stays for the next one (a request without an answer must not hold the sign-in).
+ */
+export const FAVORITES_MERGE_WAIT_MS = 10_000;
+
 /** The answer of POST /api/favorites/merge (`adFavoriteIdsResponseSchema`). */
 interface MergeAnswer {
   favoriteAds: number[];
@@ -85,16 +91,20 @@ export async function startSession(user: AuthUser, accessToken: string): Promise
 async function mergeGuestFavorites(accessToken: string): Promise<number[] | null> {
   const guestIds = loadGuestFavorites(guestStorage);
   if (guestIds.length === 0) return null;
+  const waited = new AbortController();
+  const timer = setTimeout(() => waited.abort(), FAVORITES_MERGE_WAIT_MS);
   try {
     const answer = await api.post<MergeAnswer>(
       "/api/favorites/merge",
       { adIds: guestIds.slice(0, adFavoritesMax) },
-      { ...quiet, headers: { Authorization: `Bearer ${accessToken}` } },
+      { ...quiet, headers: { Authorization: `Bearer ${accessToken}` }, signal: waited.signal },
     );
     saveGuestFavorites(guestStorage, []);
     return answer.favoriteAds;
   } catch (error) {
     console.warn("Could not merge guest favourites", error);
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
