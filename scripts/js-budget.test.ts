@@ -26,6 +26,12 @@ const sizes: Record<string, number> = {
   "/assets/card.js": 4_000,
   "/assets/about.js": 500,
   "/assets/text.js": 700,
+  "/assets/gallery.js": 6_000,
+};
+
+/** A module the home route loads for one of its pages, with a chunk it shares with the route. */
+const pageChunks = {
+  "features/gallery.tsx": { js: ["/assets/gallery.js", "/assets/ui.js"], css: ["/assets/gallery.css"] },
 };
 
 describe("first-load JavaScript of a page", () => {
@@ -41,12 +47,30 @@ describe("first-load JavaScript of a page", () => {
     ]);
   });
 
+  it("adds the files of the page's own module when the route loads one, each file once", () => {
+    expect(firstLoadFiles(manifest, "routes/home", "features/gallery.tsx", pageChunks).slice(-2)).toEqual([
+      "/assets/card.js",
+      "/assets/gallery.js",
+    ]);
+    expect(() => firstLoadFiles(manifest, "routes/home", "features/missing.tsx", pageChunks)).toThrow(
+      'no module "features/missing.tsx"',
+    );
+  });
+
   it("sums the files' sizes and flags only the pages over their budget", () => {
     const weights = weighPages(
       manifest,
+      pageChunks,
       [
         { page: "home", routeId: "routes/home", budgetKb: 95, targetKb: 90 },
         { page: "about", routeId: "routes/about", budgetKb: 89, targetKb: 60 },
+        {
+          page: "home with a gallery",
+          routeId: "routes/home",
+          pageModule: "features/gallery.tsx",
+          budgetKb: 100,
+          targetKb: 90,
+        },
       ],
       (file) => sizes[file] ?? Number.NaN,
     );
@@ -54,6 +78,7 @@ describe("first-load JavaScript of a page", () => {
       [
         { page: "home", files: 7, gzipBytes: 95_000, isOver: false },
         { page: "about", files: 7, gzipBytes: 89_200, isOver: true },
+        { page: "home with a gallery", files: 8, gzipBytes: 101_000, isOver: true },
       ],
     );
   });

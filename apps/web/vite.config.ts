@@ -47,8 +47,64 @@ function themeCss(): Plugin {
   };
 }
 
+const PAGE_CHUNKS = "virtual:page-chunks";
+
+/**
+ * `virtual:page-chunks`: for each module the client loads with `import()`, by its path under `app/`,
+ * the files that import fetches — its chunk and every chunk it imports statically (`js`), and their
+ * stylesheets (`css`) — as URL paths. The client build (React Router builds it before the server)
+ * collects them; the server build gets them, so a page can link the stylesheets and preload the
+ * chunk its data needs (routes/car.tsx); the client gets an empty map. Also written to
+ * `build/page-chunks.json` for the first-load budgets.
+ */
+function pageChunks(): Plugin {
+  let chunks: Record<string, { js: string[]; css: string[] }> | undefined;
+  const appDir = path.join(import.meta.dirname, "app");
+  return {
+    name: "unaa-page-chunks",
+    resolveId: (source) => (source === PAGE_CHUNKS ? `\0${PAGE_CHUNKS}` : undefined),
+    load(id) {
+      if (id !== `\0${PAGE_CHUNKS}`) return;
+      if (this.environment.name === "client") return "export default {};";
+      if (!chunks && this.environment.mode === "build") {
+        throw new Error(`${PAGE_CHUNKS}: the client build must run before the server build`);
+      }
+      return `export default ${JSON.stringify(chunks ?? {})};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const closure = (fileName: string, seen: Set<string>) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === "chunk") for (const imported of chunk.imports) closure(imported, seen);
+        return seen;
+      };
+      chunks = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(appDir))
+          continue;
+        const source = path.relative(appDir, chunk.facadeModuleId).split(path.sep).join("/");
+        const files = [...closure(chunk.fileName, new Set())];
+        const css = files.flatMap((file) => {
+          const imported = bundle[file];
+          return imported?.type === "chunk" ? [...(imported.viteMetadata?.importedCss ?? [])] : [];
+        });
+        chunks[source] = {
+          js: files.map((file) => `/${file}`),
+          css: [...new Set(css)].map((file) => `/${file}`),
+        };
+      }
+    },
+    writeBundle(options) {
+      if (this.environment.name !== "client" || !options.dir || !chunks) return;
+      writeFileSync(path.join(options.dir, "..", "page-chunks.json"), `${JSON.stringify(chunks, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), buildInfo(), themeCss()],
+  plugins: [reactRouter(), buildInfo(), themeCss(), pageChunks()],
   environments: {
     ssr: { build: { rolldownOptions: { external: sharedWithServer } } },
     client: {

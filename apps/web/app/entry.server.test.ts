@@ -178,6 +178,29 @@ describe("stylesheetsFirst", () => {
     );
   });
 
+  it("keeps one link of a module the head preloads twice, the first", () => {
+    const head =
+      '<head><link rel="modulepreload" href="/shell.js"/><link rel="modulepreload" href="/page.js"/>' +
+      '<link rel="stylesheet" href="/shell.css"/><link rel="modulepreload" href="/shell.js"/></head>';
+    expect(stylesheetsFirst(Buffer.from(`${head}<body></body>`)).toString()).toBe(
+      '<head><link rel="stylesheet" href="/shell.css"/>' +
+        '<link rel="modulepreload" href="/shell.js"/><link rel="modulepreload" href="/page.js"/></head><body></body>',
+    );
+  });
+
+  it("puts a page's own stylesheets after the route's, without the files the route links already", () => {
+    const head =
+      '<head><link rel="stylesheet" href="/page.css" data-precedence="page"/>' +
+      '<link rel="stylesheet" href="/shell.css" data-precedence="page"/><meta name="x"/>' +
+      '<link rel="stylesheet" href="/shell.css#"/><link rel="stylesheet" href="/route.css#"/>' +
+      '<link rel="modulepreload" href="/page.js"/><script>colour()</script></head>';
+    expect(stylesheetsFirst(Buffer.from(`${head}<body></body>`)).toString()).toBe(
+      '<head><meta name="x"/><link rel="stylesheet" href="/shell.css#"/><link rel="stylesheet" href="/route.css#"/>' +
+        '<link rel="stylesheet" href="/page.css" data-precedence="page"/>' +
+        '<script>colour()</script><link rel="modulepreload" href="/page.js"/></head><body></body>',
+    );
+  });
+
   it("leaves a page without module preloads, or without a head, as it is", () => {
     const plain = Buffer.from('<head><link rel="stylesheet" href="/s.css"/></head><body></body>');
     expect(stylesheetsFirst(plain)).toBe(plain);

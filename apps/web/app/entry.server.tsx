@@ -162,30 +162,59 @@ function compactManifestScript(script: string): string {
 }
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const PAGE_STYLESHEET = Buffer.from('data-precedence="page"');
 const HEAD_END = Buffer.from("</head>");
+const HEAD_LINK = /<link rel="(modulepreload|stylesheet)" href="([^"#]+)#?"( data-precedence="page")?\/>/g;
 
 /**
- * The page with its modules' preload links at the end of its `<head>`, after the stylesheets. React
- * hoists those links (`<Scripts />` renders them in the body) ahead of the head's own children, so a
- * browser found some hundred scripts to fetch before the stylesheets that block the first paint, and
- * on HTTP/1.1 (six connections) fetched them first. Hoisted links are not hydrated by position.
+ * The page's head in the order a first paint wants, each file once:
+ *
+ * - Module preloads at the end of the head, after the stylesheets. React hoists those links
+ *   (`<Scripts />` renders them in the body) ahead of the head's own children, so a browser found
+ *   some hundred scripts to fetch before the stylesheets that block the first paint, and on HTTP/1.1
+ *   (six connections) fetched them first.
+ * - A page's own stylesheets (`preinit` with the precedence "page", routes/car.tsx) after the
+ *   route's, as React Router's links would have put them: React writes them at the top of the head,
+ *   where the shell's stylesheet, after them, would win their ties.
+ * - A file the route's links name already (a page's module imports the shell too) is left out.
+ *
+ * Hoisted links are not hydrated by position, so hydration is unchanged.
  */
 export function stylesheetsFirst(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = page.indexOf(HEAD_END);
-  const parts: Buffer<ArrayBuffer>[] = [];
-  const preloads: Buffer<ArrayBuffer>[] = [];
+  const preloadAt = page.indexOf(MODULE_PRELOAD);
+  const pageStyleAt = page.indexOf(PAGE_STYLESHEET);
+  if ((preloadAt === -1 || preloadAt > headEnd) && (pageStyleAt === -1 || pageStyleAt > headEnd)) return page;
+  const named = new Set<string>();
+  const preloads: string[] = [];
+  const pageStylesheets: string[] = [];
+  let lastStylesheetEnd = -1;
+  let kept = "";
   let from = 0;
-  for (
-    let at = page.indexOf(MODULE_PRELOAD);
-    at !== -1 && at < headEnd;
-    at = page.indexOf(MODULE_PRELOAD, from)
-  ) {
-    parts.push(page.subarray(from, at));
-    from = page.indexOf(">", at) + 1;
-    preloads.push(page.subarray(at, from));
+  const head = page.subarray(0, headEnd).toString("latin1");
+  for (const link of head.matchAll(HEAD_LINK)) {
+    const [tag, rel, href, isPageStylesheet] = link;
+    if (rel === "stylesheet" && !isPageStylesheet) {
+      named.add(href ?? "");
+      lastStylesheetEnd = kept.length + (link.index - from) + tag.length;
+      continue;
+    }
+    kept += head.slice(from, link.index);
+    from = link.index + tag.length;
+    (rel === "modulepreload" ? preloads : pageStylesheets).push(tag);
   }
-  if (preloads.length === 0) return page;
-  return Buffer.concat([...parts, page.subarray(from, headEnd), ...preloads, page.subarray(headEnd)]);
+  kept += head.slice(from);
+  const once = (tags: string[]) =>
+    tags.filter((tag) => {
+      const href = /href="([^"#]+)/.exec(tag)?.[1] ?? "";
+      if (named.has(href)) return false;
+      named.add(href);
+      return true;
+    });
+  const styles = once(pageStylesheets).join("");
+  const at = lastStylesheetEnd === -1 ? kept.length : lastStylesheetEnd;
+  const ordered = kept.slice(0, at) + styles + kept.slice(at) + once(preloads).join("");
+  return Buffer.concat([Buffer.from(ordered, "latin1"), page.subarray(headEnd)]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   type AdRef,
@@ -311,6 +312,82 @@ describe("a car ad in the browser", () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
       `${testServerEnv.PUBLIC_ORIGIN}/car/${car.id}`,
     );
+  });
+});
+
+/**
+ * The chunks of the car route's two pages in the build under test (vite.config.ts, `pageChunks`):
+ * each page's files, and its own code among them — the chunks named after its modules (the
+ * route's own imports and shared chunks are fetched by both pages).
+ */
+function carPageChunks() {
+  const chunks: Record<string, { js: string[]; css: string[] }> = JSON.parse(
+    readFileSync(new URL("../build/page-chunks.json", import.meta.url), "utf8"),
+  );
+  const page = (source: string, modules: string[]) => {
+    const files = chunks[source];
+    if (!files) throw new Error(`the build has no page chunks for ${source}`);
+    const code = files.js.filter((file) =>
+      modules.some((name) => new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`).test(file)),
+    );
+    expect(code.length).toBeGreaterThanOrEqual(modules.length);
+    return { ...files, code };
+  };
+  return {
+    ad: page("features/ads/ad-page.tsx", ["ad-page", "ad-page-seller"]),
+    list: page("features/ads/ad-list-page.tsx", ["ad-list-page", "filter-panel"]),
+  };
+}
+
+/** The scripts the page fetches from now on, by path. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+describe("the car route's two pages", () => {
+  test("a car ad's first load fetches the ad page's code and styles, not the list's; the list's come with a navigation to it, and back", async ({
+    page,
+    server,
+    createUser,
+  }) => {
+    const { ad, list } = carPageChunks();
+    const car = await plainCar(server, await createUser("split"));
+    const scripts = recordScripts(page);
+    const errors = consoleErrors(page);
+    const response = await visitHydrated(server, page, `/car/${car.id}`);
+    // The server's HTML links the page's stylesheets and preloads its modules.
+    const html = (await response?.text()) ?? "";
+    for (const file of ad.css) expect(html).toMatch(new RegExp(`<link rel="stylesheet" href="${file}#?"`));
+    for (const file of ad.js) expect(html).toContain(`<link rel="modulepreload" href="${file}"/>`);
+    expect(scripts).toEqual(expect.arrayContaining(ad.js));
+    expect(scripts.filter((file) => list.code.includes(file))).toEqual([]);
+    expect(await page.getByTestId("ad-price").textContent()).toMatch(/1\s850\s000/);
+
+    // To the list by the breadcrumb: its code arrives with its data, and the filters show.
+    await page
+      .getByRole("navigation", { name: "Навигационная цепочка" })
+      .getByRole("link", { name: "Автомобили" })
+      .click();
+    await page.getByTestId("filter-panel").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/car");
+    expect(scripts).toEqual(expect.arrayContaining(list.code));
+    await page.goBack();
+    await page.getByTestId("ad-price").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/car/${car.id}`);
+    expect(errors).toEqual([]);
+  });
+
+  test("a car list's first load does not fetch the ad page's code", async ({ page, server }) => {
+    const { ad, list } = carPageChunks();
+    const scripts = recordScripts(page);
+    await visitHydrated(server, page, "/car");
+    await page.getByTestId("filter-panel").waitFor();
+    expect(scripts).toEqual(expect.arrayContaining(list.js));
+    expect(scripts.filter((file) => ad.code.includes(file))).toEqual([]);
   });
 });
 
