@@ -31,7 +31,7 @@ import {
   toSearch,
   withoutFilters,
 } from "./ad-list-query.ts";
-import { loadAdsForCar } from "./ads-for-car.tsx";
+import { loadAdsForCar } from "./ads-for-car-data.ts";
 
 /** Cards on the server-rendered first page, and on each "show more". */
 export const adListPageSize = 24;

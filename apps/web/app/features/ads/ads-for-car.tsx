@@ -2,7 +2,6 @@ import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/cor
 import { IconListSearch, IconPlus } from "@tabler/icons-react";
 import type { AdPriceSummary, CatalogKind } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
-import type { ServerContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
 import { formatPrice } from "../../lib/format.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -111,18 +110,4 @@ export function AdsForCar({
       </Group>
     </Card>
   );
-}
-
-/** The loader's half: the summary of the ads of a catalogue entry (`services` of the server context). */
-export function loadAdsForCar(
-  services: ServerContext["services"],
-  kind: CatalogKind,
-  refs: { mark: { id: number }; model?: { id: number }; generation?: { id: number } },
-): Promise<AdPriceSummary> {
-  return services.adsService.summarizeCatalogEntryAds({
-    vertical: kind,
-    mark: refs.mark.id,
-    ...(refs.model ? { model: refs.model.id } : {}),
-    ...(refs.generation && kind === "car" ? { generation: refs.generation.id } : {}),
-  });
 }

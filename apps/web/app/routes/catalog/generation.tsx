@@ -2,7 +2,8 @@ import { Anchor, Badge, Box, Card, Container, Stack, Table, Text, Title } from "
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar, loadAdsForCar } from "../../features/ads/ads-for-car.tsx";
+import { AdsForCar } from "../../features/ads/ads-for-car.tsx";
+import { loadAdsForCar } from "../../features/ads/ads-for-car-data.ts";
 import {
   catalogPath,
   describeComplectation,

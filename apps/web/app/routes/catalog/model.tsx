@@ -2,7 +2,8 @@ import { Badge, Box, Card, Container, Group, SimpleGrid, Text, Title } from "@ma
 import { useTranslation } from "react-i18next";
 import { serverContext } from "#server-context";
 import { AppLink } from "../../components/app-link.tsx";
-import { AdsForCar, loadAdsForCar } from "../../features/ads/ads-for-car.tsx";
+import { AdsForCar } from "../../features/ads/ads-for-car.tsx";
+import { loadAdsForCar } from "../../features/ads/ads-for-car-data.ts";
 import { catalogPath, cyrillicSubtitle, formatYears } from "../../features/catalog/catalog-format.ts";
 import { breadcrumbLd, JsonLd, modelLd, usePublicOrigin } from "../../features/catalog/catalog-json-ld.tsx";
 import {
