@@ -205,6 +205,41 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
+  it("[S5.2] [S5.4] a typed price is grouped as it is typed, the caret stays after its digits, and the address gets the number", async ({
+    lists,
+  }) => {
+    const { page, errors } = await newPage(lists);
+    await visit(lists, page, "/car");
+    const price = page.locator("aside").getByLabel("Цена: до");
+    await price.pressSequentially("1250000");
+    expect(await price.inputValue()).toBe("1\u202f250\u202f000");
+    await poll(() => search(page)).toBe("?priceTo=1250000");
+    // A digit typed before the last three: regrouped, the caret right after it.
+    await price.press("ArrowLeft");
+    await price.press("ArrowLeft");
+    await price.press("ArrowLeft");
+    await price.press("9");
+    expect(await price.inputValue()).toBe("12\u202f509\u202f000");
+    expect(await price.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(6);
+    // Signs and letters are not typed; Enter applies at once.
+    await price.press("-");
+    await price.press("x");
+    await price.press("Enter");
+    await poll(() => search(page)).toBe("?priceTo=12509000");
+    expect(await price.inputValue()).toBe("12\u202f509\u202f000");
+
+    // Engine volume shows the address's value with the Russian comma and takes one fraction digit.
+    await visit(lists, page, "/car?engineVolumeFrom=1.6");
+    const volume = page.locator("aside").getByLabel("Объём двигателя, л: от");
+    expect(await volume.inputValue()).toBe("1,6");
+    await volume.fill("");
+    await volume.pressSequentially("2,55");
+    expect(await volume.inputValue()).toBe("2,5");
+    await volume.press("Enter");
+    await poll(() => search(page)).toBe("?engineVolumeFrom=2.5");
+    expect(errors).toEqual([]);
+  });
+
   it("'show more' appends the next keyset page without duplicates and keeps the page", async ({ lists }) => {
     const { page, errors } = await newPage(lists);
     await visit(lists, page, "/car");
