@@ -1,7 +1,7 @@
 /**
- * Input masks (spec S5.1; numbers, S5.2, are typed through Mantine's NumberInput). Pure string
- * functions: an input component calls them on every change and renders the result, so they must be
- * idempotent (masking a masked value changes nothing).
+ * Input masks (spec S5.1; numbers, S5.2, are typed through Mantine's NumberInput in forms and
+ * `number-text.ts` in list filters). Pure string functions: an input component calls them on every
+ * change and renders the result, so they must be idempotent (masking a masked value changes nothing).
  */
 
 /** Pattern tokens: `#` digit, `@` letter (any script, Cyrillic included), `*` letter or digit. */
