@@ -205,27 +205,50 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
-  it("[S5.2] [S5.4] a typed price is grouped as it is typed, the caret stays after its digits, and the address gets the number", async ({
+  it("[S5.2] [S5.4] a typed price is grouped as it is typed, keeps the caret after its digits and what is typed while its list loads, and the address gets the number", async ({
     lists,
   }) => {
     const { page, errors } = await newPage(lists);
     await visit(lists, page, "/car");
+    // The lists' data waits for the test to let it through, as on a slow network: each request
+    // waits for the gate that was closed when it came.
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    let current = gate();
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await current.opened;
+      await route.continue();
+    });
     const price = page.locator("aside").getByLabel("Цена: до");
     await price.pressSequentially("1250000");
     expect(await price.inputValue()).toBe("1\u202f250\u202f000");
-    await poll(() => search(page)).toBe("?priceTo=1250000");
-    // A digit typed before the last three: regrouped, the caret right after it.
+    // Applied after the pause: while its list loads, a digit typed before the last three.
+    await poll(() => page.getByTestId("ad-grid-skeleton").count()).not.toBe(0);
     await price.press("ArrowLeft");
     await price.press("ArrowLeft");
     await price.press("ArrowLeft");
     await price.press("9");
     expect(await price.inputValue()).toBe("12\u202f509\u202f000");
     expect(await price.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(6);
-    // Signs and letters are not typed; Enter applies at once.
+    // The list of 1 250 000 arrives (the next one waits): what was typed since stays.
+    const first = current;
+    current = gate();
+    first.open();
+    await poll(() => search(page)).toBe("?priceTo=1250000");
+    expect(await price.inputValue()).toBe("12\u202f509\u202f000");
+    // After its own pause the typed price applies.
+    await poll(() => page.getByTestId("ad-grid-skeleton").count()).not.toBe(0);
+    current.open();
+    await poll(() => search(page)).toBe("?priceTo=12509000");
+    expect(await price.inputValue()).toBe("12\u202f509\u202f000");
+    // Signs and letters are not typed.
     await price.press("-");
     await price.press("x");
-    await price.press("Enter");
-    await poll(() => search(page)).toBe("?priceTo=12509000");
     expect(await price.inputValue()).toBe("12\u202f509\u202f000");
 
     // Engine volume shows the address's value with the Russian comma and takes one fraction digit.

@@ -54,23 +54,27 @@ export interface FilterPanelProps {
 }
 
 /**
- * A text that applies after a pause in typing, or at once on Enter or leaving the field; it follows
- * the filters when they change from outside (back button, reset).
+ * A text that applies after a pause in typing, or at once on Enter or leaving the field, as
+ * `normalize` makes it; it follows the filters when they change from outside (back button, reset).
+ * The filters arriving with the value it applied itself leave the text alone: what was typed while
+ * that navigation ran (on a slow network, seconds) stays.
  */
-function useTypedValue(value: string, apply: (text: string) => void) {
+function useTypedValue(value: string, apply: (text: string) => void, normalize = (text: string) => text) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const applied = useRef(value);
   useEffect(() => {
+    if (value === applied.current) return;
     applied.current = value;
     setText(value);
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const flush = (next: string) => {
     clearTimeout(timer.current);
-    if (next === applied.current) return;
-    applied.current = next;
-    apply(next);
+    const normalized = normalize(next);
+    if (normalized === applied.current) return;
+    applied.current = normalized;
+    apply(normalized);
   };
   return {
     text,
@@ -106,7 +110,7 @@ function TypedNumber({
 }) {
   const locale = useLocale();
   // A value still waiting for its fraction ("3.") applies as the number it is.
-  const typed = useTypedValue(value, (text) => onApply(text.replace(/\.$/, "")));
+  const typed = useTypedValue(value, onApply, (text) => text.replace(/\.$/, ""));
   const format = {
     decimalSeparator: getDecimalSeparator(locale),
     decimals: field.step !== undefined && field.step < 1 ? 1 : 0,
@@ -253,7 +257,11 @@ export function FilterPanel({ vertical, filters, onChange, size = "md", knownNam
     onChange(next, { typing: false });
   };
   const typedApply = (name: string, value: string) => apply(name, value, true);
-  const q = useTypedValue(filters.q ?? "", (text) => typedApply("q", text.trim()));
+  const q = useTypedValue(
+    filters.q ?? "",
+    (text) => typedApply("q", text),
+    (text) => text.trim(),
+  );
 
   const catalogFields = definition.fields.filter(
     (field): field is CatalogField => field.kind === "catalog" && !!field.filter,
