@@ -205,6 +205,41 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
+  it("[S5.2] filters chosen while a list loads show at once and add up: a second chip clicked before the first one's list arrives keeps the first", async ({
+    lists,
+  }) => {
+    const { page, errors } = await newPage(lists);
+    await visit(lists, page, "/car");
+    // The lists' data waits for the test, as on a slow network.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const panel = page.locator("aside");
+    const checked = (name: string) =>
+      panel
+        .getByTestId(`filter-${name}`)
+        .locator("input:checked")
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await panel.getByText("Гибрид", { exact: true }).click();
+    await poll(() => page.getByTestId("ad-grid-skeleton").count()).not.toBe(0);
+    expect(await checked("fuel")).toEqual(["hybrid"]);
+    await panel.getByText("Механика", { exact: true }).click();
+    expect(await checked("fuel")).toEqual(["hybrid"]);
+    expect(await checked("gearbox")).toEqual(["manual"]);
+    release();
+    await poll(() => search(page)).toBe("?fuel=hybrid&gearbox=manual");
+    expect(hybrids.filter((n) => gearboxOf(n) === "manual")).toHaveLength(3);
+    await poll(() => total(page)).toBe("3 объявления");
+    expect(await checked("fuel")).toEqual(["hybrid"]);
+    expect(await checked("gearbox")).toEqual(["manual"]);
+    expect(errors).toEqual([]);
+  });
+
   it("[S5.2] [S5.4] a typed price is grouped as it is typed, keeps the caret after its digits and what is typed while its list loads, and the address gets the number", async ({
     lists,
   }) => {

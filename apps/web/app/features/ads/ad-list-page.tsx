@@ -168,20 +168,23 @@ function useResetPath(data: AdListData): string | null {
 
 function FilterDrawer({
   data,
+  filters,
   opened,
   onClose,
   onApply,
 }: {
   data: AdListData;
+  /** The filters last applied (ahead of `data` while their list loads): where a draft starts. */
+  filters: ListQuery;
   opened: boolean;
   onClose: () => void;
   onApply: (filters: ListQuery) => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(data.filters);
+  const [draft, setDraft] = useState(filters);
   useEffect(() => {
-    if (opened) setDraft(data.filters);
-  }, [opened, data.filters]);
+    if (opened) setDraft(filters);
+  }, [opened, filters]);
   const count = useLiveCount(data.vertical, draft, {
     filters: data.filters,
     total: data.page.total,
@@ -263,7 +266,14 @@ export function AdListPage({ data }: { data: AdListData }) {
     if (navigationType === "POP") lastWasTyping.current = false;
   }, [location.key]);
 
+  // The filters last applied, while their list loads (`over` is the list still shown): the panel
+  // shows them at once, and the next change adds to them, not to the list's (a second chip clicked
+  // before the first one's list arrives keeps the first).
+  const [applied, setApplied] = useState<{ filters: ListQuery; over: AdListData } | null>(null);
+  const filters = applied?.over === data ? applied.filters : data.filters;
+
   function apply(next: ListQuery, change: FilterChange) {
+    setApplied({ filters: next, over: data });
     const target = listLocation(data.vertical, next, data.path);
     // Typing a price makes one history entry, not one per pause.
     const replace = change.typing && lastWasTyping.current;
@@ -314,7 +324,7 @@ export function AdListPage({ data }: { data: AdListData }) {
             <>
               <FilterPanel
                 vertical={data.vertical}
-                filters={data.filters}
+                filters={filters}
                 onChange={apply}
                 size="sm"
                 knownNames={knownNames(data)}
@@ -350,9 +360,9 @@ export function AdListPage({ data }: { data: AdListData }) {
               size="sm"
               aria-label={t("ads.sort.label")}
               data={sorts.map((sort) => ({ value: sort, label: t(`ads.sort.${sort}`) }))}
-              value={data.filters.sort ?? "fresh"}
+              value={filters.sort ?? "fresh"}
               onChange={(sort) =>
-                apply(withFilter(data.filters, "sort", sort === "fresh" ? undefined : (sort ?? undefined)), {
+                apply(withFilter(filters, "sort", sort === "fresh" ? undefined : (sort ?? undefined)), {
                   typing: false,
                 })
               }
@@ -373,6 +383,7 @@ export function AdListPage({ data }: { data: AdListData }) {
         <Suspense fallback={null}>
           <FilterDrawer
             data={data}
+            filters={filters}
             opened={drawerOpened}
             onClose={() => setDrawerOpened(false)}
             onApply={(filters) => {
