@@ -80,7 +80,18 @@ export function CatalogFilter({
       })),
     [generations.data, t],
   );
-  const groupLabels = { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") };
+  // Made once per list (not per render): the selects parse their data again whenever it changes.
+  const markData = useMemo(
+    () => groupPopular(markOptions, { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") }),
+    [markOptions, t],
+  );
+  const modelData = useMemo(
+    () => groupPopular(modelOptions, { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") }),
+    [modelOptions, t],
+  );
+  const markFilter = useMemo(() => filterByNames(markOptions), [markOptions]);
+  const modelFilter = useMemo(() => filterByNames(modelOptions), [modelOptions]);
+  const generationFilter = useMemo(() => filterByNames(generationOptions), [generationOptions]);
   const status = (list: { isLoading: boolean; isError: boolean }) =>
     t(
       list.isError
@@ -110,8 +121,8 @@ export function CatalogFilter({
         {...common}
         label={t(fieldLabelKey("mark"))}
         placeholder={markIds.length ? undefined : t("ads.filters.anyMark")}
-        data={[...groupPopular(markOptions, groupLabels), ...missing("mark", markOptions, markIds)]}
-        filter={filterByNames(markOptions)}
+        data={[...markData, ...missing("mark", markOptions, markIds)]}
+        filter={markFilter}
         value={markIds}
         onChange={(ids) => onChange({ mark: ids.join(","), model: "", generation: "" })}
         nothingFoundMessage={status(marks)}
@@ -122,8 +133,8 @@ export function CatalogFilter({
           {...common}
           label={t(fieldLabelKey("model"))}
           placeholder={markSlug ? t("ads.filters.anyModel") : t("ads.filters.chooseMarkFirst")}
-          data={[...groupPopular(modelOptions, groupLabels), ...missing("model", modelOptions, modelIds)]}
-          filter={filterByNames(modelOptions)}
+          data={[...modelData, ...missing("model", modelOptions, modelIds)]}
+          filter={modelFilter}
           value={modelIds}
           disabled={!markSlug}
           onChange={(ids) => onChange({ model: ids.join(","), generation: "" })}
@@ -137,7 +148,7 @@ export function CatalogFilter({
           label={t(fieldLabelKey("generation"))}
           placeholder={t("ads.filters.anyGeneration")}
           data={[...generationOptions, ...missing("generation", generationOptions, generationIds)]}
-          filter={filterByNames(generationOptions)}
+          filter={generationFilter}
           value={generationIds}
           onChange={(ids) => onChange({ generation: ids.join(",") })}
           nothingFoundMessage={status(generations)}

@@ -63,18 +63,22 @@ export interface CatalogOption extends ComboboxItem {
 
 /**
  * Filters options the way the API search does: a typed prefix of any word of a name, an alias or
- * a transliteration, in either script or on the wrong keyboard layout ("кам", "lc", "rfv").
+ * a transliteration, in either script or on the wrong keyboard layout ("кам", "lc", "rfv"). The
+ * options' spellings are worked out at the first search, not when the filter is made: a list's
+ * hundreds of marks cost milliseconds of folding, and most pages never search them.
  */
 export function filterByNames(options: readonly CatalogOption[]): OptionsFilter {
-  const keys = new Map(
-    options.map((option) => [option.value, catalogSearchKeys(catalogSpellings(option.names))]),
-  );
+  let keys: Map<string, string[]> | undefined;
   return ({ options: parsed, search, limit }) => {
     const folded = foldCatalogQuery(search);
     if (folded === "") return parsed;
+    keys ??= new Map(
+      options.map((option) => [option.value, catalogSearchKeys(catalogSpellings(option.names))]),
+    );
+    const searchKeys = keys;
     const switched = foldCatalogQuery(switchKeyboardLayout(search));
     const matches = (item: ComboboxItem) =>
-      (keys.get(item.value) ?? []).some(
+      (searchKeys.get(item.value) ?? []).some(
         (key) => key.startsWith(folded) || (switched !== "" && key.startsWith(switched)),
       );
     const out: ComboboxParsedItem[] = [];
