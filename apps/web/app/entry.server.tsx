@@ -251,6 +251,10 @@ export default async function handleRequest(
       streamTimeout + 1000,
     );
     const options: RenderToPipeableStreamOptions = {
+      // The page is sent whole (below), so nothing is gained by React moving a large finished
+      // Suspense boundary to the end of the document to paint the rest sooner: the part would stay
+      // hidden until a script put it back, and a page without scripts would never show it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const chunks: Buffer[] = [];
         const body = new PassThrough();

@@ -319,9 +319,11 @@ export function AdListPage({ data }: { data: AdListData }) {
       )}
       <div className={classes.layout}>
         <Box component="aside" visibleFrom="md" aria-label={t("ads.filters.title")}>
-          {/* Phones filter in the drawer: the sidebar's controls are not built for them (a third of a list page's render). */}
+          {/* Phones filter in the drawer: the sidebar's controls are not built for them (a third of a list page's render).
+              Its own boundary lets React hydrate the sidebar after the rest, in short slices, rather
+              than in the page's one long first task (a click on it before then hydrates it first). */}
           {isWideScreen && (
-            <>
+            <Suspense>
               <FilterPanel
                 vertical={data.vertical}
                 filters={filters}
@@ -330,7 +332,7 @@ export function AdListPage({ data }: { data: AdListData }) {
                 knownNames={knownNames(data)}
               />
               <BannerSlot slot="list-sidebar" className={classes.banner} />
-            </>
+            </Suspense>
           )}
         </Box>
         <Box component="section" aria-label={data.heading} miw={0}>
