@@ -1,4 +1,4 @@
-// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential | --searches-only] [--profile /about]`: the site under load
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential | --searches-only | --main-thread] [--profile /about]`: the site under load
 // on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
 // repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
 // pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
@@ -10,6 +10,8 @@
 //
 // `--pages` measures the pages only (no searches); `--sequential` the pages only, without load runs
 // (sizes, server time and CPU per page from sequential requests: quick, and steady on a busy machine).
+// `--main-thread` loads each page in Chromium instead (../../web/bench/main-thread.ts: the CPU slowed
+// as for a phone, the long tasks of its first load; RUNS, default 9, loads each).
 // `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
 // prints where its CPU time went during the load run (top functions and packages by self time).
 //
@@ -25,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
+import { measureMainThread, reportMainThread } from "../../web/bench/main-thread.ts";
 import { measurePages, pageCases, reportPages } from "../../web/bench/pages.ts";
 import { parseConfig } from "../src/config.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
@@ -39,6 +42,7 @@ const { values: options } = parseArgs({
     pages: { type: "boolean", default: false },
     sequential: { type: "boolean", default: false },
     "searches-only": { type: "boolean", default: false },
+    "main-thread": { type: "boolean", default: false },
     profile: { type: "string" },
   },
 });
@@ -174,6 +178,12 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   const server = await startServer(url);
   try {
+    if (options["main-thread"]) {
+      const cases = pageCases({ firstId: database.firstAdId, count: AD_COUNT });
+      const results = await measureMainThread(server.baseUrl, cases, Number(process.env.RUNS ?? 9));
+      console.info(["", ...reportMainThread(results)].join("\n"));
+      return;
+    }
     const target = { ...settings, baseUrl: server.baseUrl, serverPid: server.child.pid };
     const pagesOnly = options.pages || options.sequential;
     const searches = pagesOnly ? [] : await measureSearches(target, url, database.cases);
