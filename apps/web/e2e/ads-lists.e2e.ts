@@ -358,6 +358,47 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
+  it("[S2.4] a model's list serves its filters whole: the model is chosen and its generations offered before the catalogue's lists arrive, so the sidebar does not move", async ({
+    lists,
+  }) => {
+    const { server } = lists;
+    // Without scripts: the page's own sidebar.
+    const plain = await newPage(lists, 1280, false);
+    await plain.page.goto(`${server.url}/car/toyota/camry`);
+    const sidebar = plain.page.locator("aside");
+    expect(await sidebar.getByTestId("filter-mark").inputValue()).toBe("");
+    expect(await sidebar.getByText("Toyota", { exact: true }).count()).toBe(1);
+    expect(await sidebar.getByText("Camry", { exact: true }).count()).toBe(1);
+    expect(await sidebar.getByTestId("filter-model").isDisabled()).toBe(false);
+    expect(await sidebar.getByTestId("filter-generation").count()).toBe(1);
+
+    // With scripts, the catalogue's lists held back as on a slow network: nothing below them moves
+    // when they come.
+    const { page, errors } = await newPage(lists);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    let served = 0;
+    await page.route(/\/api\/catalog\//, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+      served += 1;
+    });
+    await visit(lists, page, "/car/toyota/camry");
+    const price = page.locator("aside").getByTestId("filter-price");
+    await poll(() => held).toBeGreaterThanOrEqual(1);
+    const before = await price.boundingBox();
+    release();
+    await poll(() => served).toBe(held);
+    // What the lists change shows within a few frames of their answers.
+    await page.waitForTimeout(500);
+    expect(await price.boundingBox()).toEqual(before);
+    expect(errors).toEqual([]);
+  });
+
   it("[S2.1] the landing page speaks Kyrgyz under /ky", async ({ lists }) => {
     const { server } = lists;
     const { page } = await newPage(lists, 1280, false);

@@ -45,6 +45,7 @@ import {
 } from "./ad-list-query.ts";
 import { useLiveCount } from "./api/count-ads.ts";
 import { useAdList } from "./api/get-ads.ts";
+import type { KnownEntry } from "./catalog-filter.tsx";
 import { type FilterChange, FilterPanel } from "./filter-panel.tsx";
 import { FollowSearchButton } from "./follow-search-button.tsx";
 import { OtherVerticalsOffer } from "./other-verticals-offer.tsx";
@@ -154,9 +155,11 @@ function EmptyList({ data }: { data: AdListData }) {
   );
 }
 
-/** The names of the page's catalogue path, for the pickers before their lists arrive. */
-function knownNames(data: AdListData): Record<string, string> {
-  return Object.fromEntries(data.path.map((entry) => [`${entry.level}:${entry.id}`, entry.name]));
+/** The page's catalogue path by `level:id`, for the pickers before their lists arrive. */
+function knownEntries(data: AdListData): Record<string, KnownEntry> {
+  return Object.fromEntries(
+    data.path.map((entry) => [`${entry.level}:${entry.id}`, { name: entry.name, slug: entry.slug }]),
+  );
 }
 
 /** Where "reset" leads: the landing path without its query, or the vertical's list; null: nothing set. */
@@ -217,7 +220,7 @@ function FilterDrawer({
           filters={draft}
           onChange={(next) => setDraft(next)}
           size="md"
-          knownNames={knownNames(data)}
+          known={knownEntries(data)}
         />
       </Box>
       <div className={classes.drawerFooter}>
@@ -329,7 +332,7 @@ export function AdListPage({ data }: { data: AdListData }) {
                 filters={filters}
                 onChange={apply}
                 size="sm"
-                knownNames={knownNames(data)}
+                known={knownEntries(data)}
               />
               <BannerSlot slot="list-sidebar" className={classes.banner} />
             </Suspense>

@@ -17,8 +17,17 @@ export interface CatalogFilterProps {
   filters: ListQuery;
   onChange: (changes: ListQuery) => void;
   size: "sm" | "md";
-  /** Names already known (the page's catalogue path), by `level:id`: shown before the lists arrive. */
-  knownNames?: Readonly<Record<string, string>>;
+  /**
+   * Entries already known (the page's catalogue path), by `level:id`: their names show and the next
+   * level's list is asked for (its select rendered) before the lists arrive.
+   */
+  known?: Readonly<Record<string, KnownEntry>>;
+}
+
+/** A catalogue entry a page knows without its list: what it is called and its address segment. */
+export interface KnownEntry {
+  name: string;
+  slug: string;
 }
 
 /**
@@ -26,14 +35,7 @@ export interface CatalogFilterProps {
  * the catalogue's lists, searched the way the catalogue picker searches (Latin, Cyrillic, aliases).
  * Values are catalogue ids, as the search takes them; choosing a level clears the levels below.
  */
-export function CatalogFilter({
-  kind,
-  fields,
-  filters,
-  onChange,
-  size,
-  knownNames = {},
-}: CatalogFilterProps) {
+export function CatalogFilter({ kind, fields, filters, onChange, size, known = {} }: CatalogFilterProps) {
   const { t } = useTranslation();
   const has = (level: string) => fields.some((field) => field.level === level);
   const markIds = listValues(filters, "mark");
@@ -41,13 +43,14 @@ export function CatalogFilter({
   const generationIds = listValues(filters, "generation");
 
   const marks = useCatalogMarks(kind);
-  const markSlug =
-    markIds.length === 1 ? marks.data?.items.find((mark) => String(mark.id) === markIds[0])?.slug : undefined;
-  const models = useCatalogModels(kind, has("model") ? markSlug : null);
-  const modelSlug =
-    modelIds.length === 1
-      ? models.data?.items.find((model) => String(model.id) === modelIds[0])?.slug
+  // The one chosen entry's slug, from its list or, until the list arrives, from the page's path.
+  const slugOf = (level: string, ids: string[], list: { id: number; slug: string }[] | undefined) =>
+    ids.length === 1
+      ? (list?.find((entry) => String(entry.id) === ids[0])?.slug ?? known[`${level}:${ids[0]}`]?.slug)
       : undefined;
+  const markSlug = slugOf("mark", markIds, marks.data?.items);
+  const models = useCatalogModels(kind, has("model") ? markSlug : null);
+  const modelSlug = slugOf("model", modelIds, models.data?.items);
   const generations = useCatalogGenerations(kind, markSlug, has("generation") ? modelSlug : null);
 
   const markOptions = useMemo(
@@ -113,7 +116,7 @@ export function CatalogFilter({
   const missing = (level: string, options: readonly { value: string }[], ids: readonly string[]) =>
     ids
       .filter((id) => !options.some((option) => option.value === id))
-      .map((id) => ({ value: id, label: knownNames[`${level}:${id}`] ?? "…" }));
+      .map((id) => ({ value: id, label: known[`${level}:${id}`]?.name ?? "…" }));
 
   return (
     <>

@@ -30,7 +30,7 @@ import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { fieldLabelKey, valueLabelKey } from "./ad-format.ts";
 import { type ListQuery, listValues, withFilter } from "./ad-list-query.ts";
-import { CatalogFilter } from "./catalog-filter.tsx";
+import { CatalogFilter, type KnownEntry } from "./catalog-filter.tsx";
 import classes from "./filter-panel.module.css";
 
 /** How long typing rests before the filter applies. */
@@ -49,8 +49,8 @@ export interface FilterPanelProps {
   filters: ListQuery;
   onChange: (next: ListQuery, change: FilterChange) => void;
   size?: "sm" | "md";
-  /** Catalogue names the page already has, by `level:id` (see CatalogFilter). */
-  knownNames?: Readonly<Record<string, string>>;
+  /** Catalogue entries the page already has, by `level:id` (see CatalogFilter). */
+  known?: Readonly<Record<string, KnownEntry>>;
 }
 
 /**
@@ -244,7 +244,7 @@ function EnumFilter({
  * yes/no → a switch), then place, age, photos and urgency. Fields not shown on cards wait under
  * "more filters" unless one of them is set.
  */
-export function FilterPanel({ vertical, filters, onChange, size = "md", knownNames }: FilterPanelProps) {
+export function FilterPanel({ vertical, filters, onChange, size = "md", known }: FilterPanelProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const regions = useRegions();
@@ -352,7 +352,7 @@ export function FilterPanel({ vertical, filters, onChange, size = "md", knownNam
           filters={filters}
           onChange={applyMany}
           size={size}
-          {...(knownNames ? { knownNames } : {})}
+          {...(known ? { known } : {})}
         />
       )}
       <Stack gap={6}>
