@@ -99,6 +99,37 @@ describe("keyboard and screen readers", () => {
       await viewer.waitFor({ state: "detached" });
       await poll(() => focusedMatches(page, '[data-testid="ad-gallery-fullscreen"]')).toBe(true);
     });
+    test("the focus goes back to the full-screen button also when the viewer's code arrives after the click", async ({
+      page,
+      server,
+      createUser,
+      visit,
+    }) => {
+      const seller = await createUser("galleryslow");
+      const photo = await uploadPhoto(server, seller.accessToken, await drawPhoto("1", 60));
+      const ad = await publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), [photo.id]));
+      // The viewer's module waits, as on a slow network, until the button has been pressed.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/lazy-modal-[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await visit(`/car/${ad.id}`);
+      await waitForHydration(page);
+      const open = page.getByTestId("ad-gallery-fullscreen");
+      await open.focus();
+      await page.keyboard.press("Enter");
+      release();
+      const viewer = page.getByTestId("ad-gallery-viewer");
+      await viewer.waitFor();
+      await poll(() => focusedMatches(page, '[data-testid="ad-gallery-viewer"] *')).toBe(true);
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "detached" });
+      await poll(() => focusedMatches(page, '[data-testid="ad-gallery-fullscreen"]')).toBe(true);
+    });
   });
 
   test("a wrong password is announced, marks the field invalid, describes it and takes the focus", async ({

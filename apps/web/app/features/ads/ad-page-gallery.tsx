@@ -68,10 +68,23 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
   const [index, setIndex] = useState(0);
   const [isFullScreen, setFullScreen] = useState(false);
   // The viewer is rendered (closed) from the first pointing at or focus on the stage, so its code is
-  // there before it opens and, opening as an update, it returns the focus when it closes.
+  // there before it opens.
   const [isViewerMounted, setViewerMounted] = useState(false);
   if (isFullScreen && !isViewerMounted) setViewerMounted(true);
   const mountViewer = () => setViewerMounted(true);
+  // The focus goes back where it was when the viewer opened. Mantine's Modal only notes that place
+  // when it opens as an update, not when it first renders open: what it does when its code arrives
+  // after the click (a slow network, a busy phone).
+  const opener = useRef<HTMLElement | null>(null);
+  const openViewer = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setFullScreen(true);
+  };
+  useEffect(() => {
+    if (isFullScreen || !opener.current) return;
+    opener.current.focus({ preventScroll: true });
+    opener.current = null;
+  }, [isFullScreen]);
   const thumbs = useRef<HTMLDivElement>(null);
   const count = photos.length;
   const step = (delta: -1 | 1) => setIndex((current) => (current + delta + count) % count);
@@ -124,7 +137,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
     } else if (event.key === "Enter" && event.target === event.currentTarget) {
       // Enter on the stage itself; on an arrow (its keydown bubbles here) it is that button's click.
       event.preventDefault();
-      setFullScreen(true);
+      openViewer();
     }
   }
 
@@ -179,7 +192,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
       >
         <UnstyledButton
           className={classes.stageButton}
-          onClick={() => setFullScreen(true)}
+          onClick={openViewer}
           aria-label={t("adPage.gallery.open")}
           tabIndex={-1}
         >
@@ -205,7 +218,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
           radius="xl"
           size="lg"
           aria-label={t("adPage.gallery.open")}
-          onClick={() => setFullScreen(true)}
+          onClick={openViewer}
           data-testid="ad-gallery-fullscreen"
         >
           <IconMaximize size={18} aria-hidden />
@@ -239,6 +252,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
             title={t("adPage.gallery.label", { title })}
             classNames={{ content: classes.viewer, body: classes.viewerBody, header: classes.viewerHeader }}
             transitionProps={{ duration: 0 }}
+            returnFocus={false}
           >
             <div className={classes.viewerStage} data-testid="ad-gallery-viewer" {...swipe}>
               <AdPhoto
