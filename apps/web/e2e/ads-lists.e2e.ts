@@ -429,6 +429,34 @@ describe("car lists", () => {
     expect(errors).toEqual([]);
   });
 
+  it("on a phone the filter drawer, opened from the keyboard before its code has arrived, gives the focus back to its button when it closes", async ({
+    lists,
+  }) => {
+    const { page, errors } = await newPage(lists, 390, true, phoneUserAgent);
+    // The drawer's module waits, as on a slow network, until the button has been pressed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/lazy-drawer-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await visit(lists, page, "/car");
+    const button = page.getByTestId("filter-drawer-open");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    release();
+    const drawer = page.getByTestId("filter-drawer");
+    await drawer.getByTestId("filter-drawer-apply").waitFor();
+    await page.keyboard.press("Escape");
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null)).toBe(
+      "filter-drawer-open",
+    );
+    expect(errors).toEqual([]);
+  });
+
   it("text search from the home hero finds the ads, spelled in Cyrillic", async ({ lists }) => {
     const { page, errors } = await newPage(lists);
     await visit(lists, page, "/");

@@ -68,7 +68,7 @@ export default function AdComplaintDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={t("adPage.complaint.title")} centered>
+    <Modal opened={opened} onClose={close} title={t("adPage.complaint.title")} centered returnFocus={false}>
       {outcome.kind === "already" ? (
         <Stack>
           <Alert color="blue" variant="light" data-testid="ad-complaint-already">

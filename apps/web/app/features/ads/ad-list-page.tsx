@@ -28,6 +28,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { BannerSlot } from "../../components/banner-slot.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { localizePath, stripLocale } from "../../lib/i18n.ts";
+import { useFocusBack } from "../../lib/use-focus-back.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { useWideScreen } from "../../lib/use-wide-screen.ts";
 import { catalogPath } from "../catalog/catalog-format.ts";
@@ -198,6 +199,7 @@ function FilterDrawer({
     <Drawer
       opened={opened}
       onClose={onClose}
+      returnFocus={false}
       title={t("ads.filters.title")}
       position="right"
       size="100%"
@@ -255,8 +257,9 @@ export function AdListPage({ data }: { data: AdListData }) {
   const navigation = useNavigation();
   const [drawerOpened, setDrawerOpened] = useState(false);
   // The drawer is rendered (closed) from the first pointing at or focus on its button, so its code
-  // is there before it opens and, opening as an update, it returns the focus when it closes.
+  // is there before it opens.
   const [isDrawerMounted, setDrawerMounted] = useState(false);
+  useFocusBack(drawerOpened);
   if (drawerOpened && !isDrawerMounted) setDrawerMounted(true);
   const mountDrawer = () => setDrawerMounted(true);
   const totalText = useTotalText();

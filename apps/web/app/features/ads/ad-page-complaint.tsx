@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import { useSession } from "../../lib/session.ts";
+import { useFocusBack } from "../../lib/use-focus-back.ts";
 import { loginPath } from "./ad-page-seller.tsx";
 
 const AdComplaintDialog = lazy(() => import("./ad-complaint-dialog.tsx"));
@@ -20,8 +21,9 @@ export function AdComplaint({ adId }: { adId: number }) {
   const { status } = useSession();
   const [isOpen, setOpen] = useState(false);
   // The dialog is rendered (closed) from the first pointing at or focus on the button, so its code
-  // is there before it opens and, opening as an update, it returns the focus when it closes.
+  // is there before it opens.
   const [isDialogMounted, setDialogMounted] = useState(false);
+  useFocusBack(isOpen);
   const mountDialog = () => setDialogMounted(true);
 
   const trigger = {

@@ -10,6 +10,7 @@ import { type KeyboardEvent, lazy, Suspense, type TouchEvent, useEffect, useRef,
 import { useTranslation } from "react-i18next";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
+import { useFocusBack } from "../../lib/use-focus-back.ts";
 import classes from "./ad-page.module.css";
 
 // The full-screen viewer's Modal (with its focus trap and scroll area, and floating-ui that the
@@ -72,19 +73,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
   const [isViewerMounted, setViewerMounted] = useState(false);
   if (isFullScreen && !isViewerMounted) setViewerMounted(true);
   const mountViewer = () => setViewerMounted(true);
-  // The focus goes back where it was when the viewer opened. Mantine's Modal only notes that place
-  // when it opens as an update, not when it first renders open: what it does when its code arrives
-  // after the click (a slow network, a busy phone).
-  const opener = useRef<HTMLElement | null>(null);
-  const openViewer = () => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setFullScreen(true);
-  };
-  useEffect(() => {
-    if (isFullScreen || !opener.current) return;
-    opener.current.focus({ preventScroll: true });
-    opener.current = null;
-  }, [isFullScreen]);
+  useFocusBack(isFullScreen);
   const thumbs = useRef<HTMLDivElement>(null);
   const count = photos.length;
   const step = (delta: -1 | 1) => setIndex((current) => (current + delta + count) % count);
@@ -137,7 +126,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
     } else if (event.key === "Enter" && event.target === event.currentTarget) {
       // Enter on the stage itself; on an arrow (its keydown bubbles here) it is that button's click.
       event.preventDefault();
-      openViewer();
+      setFullScreen(true);
     }
   }
 
@@ -192,7 +181,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
       >
         <UnstyledButton
           className={classes.stageButton}
-          onClick={openViewer}
+          onClick={() => setFullScreen(true)}
           aria-label={t("adPage.gallery.open")}
           tabIndex={-1}
         >
@@ -218,7 +207,7 @@ export function AdGallery({ photos, title, vertical }: AdGalleryProps) {
           radius="xl"
           size="lg"
           aria-label={t("adPage.gallery.open")}
-          onClick={openViewer}
+          onClick={() => setFullScreen(true)}
           data-testid="ad-gallery-fullscreen"
         >
           <IconMaximize size={18} aria-hidden />
