@@ -84,14 +84,12 @@ export function CatalogFilter({ kind, fields, filters, onChange, size, known = {
     [generations.data, t],
   );
   // Made once per list (not per render): the selects parse their data again whenever it changes.
-  const markData = useMemo(
-    () => groupPopular(markOptions, { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") }),
-    [markOptions, t],
+  const groupLabels = useMemo(
+    () => ({ popular: t("catalog.picker.popular"), all: t("catalog.picker.all") }),
+    [t],
   );
-  const modelData = useMemo(
-    () => groupPopular(modelOptions, { popular: t("catalog.picker.popular"), all: t("catalog.picker.all") }),
-    [modelOptions, t],
-  );
+  const markData = useMemo(() => groupPopular(markOptions, groupLabels), [markOptions, groupLabels]);
+  const modelData = useMemo(() => groupPopular(modelOptions, groupLabels), [modelOptions, groupLabels]);
   const markFilter = useMemo(() => filterByNames(markOptions), [markOptions]);
   const modelFilter = useMemo(() => filterByNames(modelOptions), [modelOptions]);
   const generationFilter = useMemo(() => filterByNames(generationOptions), [generationOptions]);
