@@ -11,7 +11,7 @@ import {
   servicesAdBody,
   signUpByPhone,
 } from "./ad-seed.ts";
-import { collectConsoleErrors } from "./browser.ts";
+import { collectConsoleErrors, holdRequests } from "./browser.ts";
 import { describe, expect, poll, startOwnServer, test, waitForHydration } from "./fixtures.ts";
 import type { TestServer } from "./test-server.ts";
 
@@ -211,14 +211,7 @@ describe("car lists", () => {
     const { page, errors } = await newPage(lists);
     await visit(lists, page, "/car");
     // The lists' data waits for the test, as on a slow network.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.data(\?|$)/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const listData = await holdRequests(page, /\.data(\?|$)/);
     const panel = page.locator("aside");
     const checked = (name: string) =>
       panel
@@ -231,7 +224,7 @@ describe("car lists", () => {
     await panel.getByText("Механика", { exact: true }).click();
     expect(await checked("fuel")).toEqual(["hybrid"]);
     expect(await checked("gearbox")).toEqual(["manual"]);
-    release();
+    listData.release();
     await poll(() => search(page)).toBe("?fuel=hybrid&gearbox=manual");
     expect(hybrids.filter((n) => gearboxOf(n) === "manual")).toHaveLength(3);
     await poll(() => total(page)).toBe("3 объявления");
@@ -245,20 +238,8 @@ describe("car lists", () => {
   }) => {
     const { page, errors } = await newPage(lists);
     await visit(lists, page, "/car");
-    // The lists' data waits for the test to let it through, as on a slow network: each request
-    // waits for the gate that was closed when it came.
-    const gate = () => {
-      let open = () => {};
-      const opened = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      return { open, opened };
-    };
-    let current = gate();
-    await page.route(/\.data(\?|$)/, async (route) => {
-      await current.opened;
-      await route.continue();
-    });
+    // The lists' data waits for the test to let it through, as on a slow network.
+    const listData = await holdRequests(page, /\.data(\?|$)/);
     const price = page.locator("aside").getByLabel("Цена: до");
     await price.pressSequentially("1250000");
     expect(await price.inputValue()).toBe("1\u202f250\u202f000");
@@ -271,14 +252,12 @@ describe("car lists", () => {
     expect(await price.inputValue()).toBe("12\u202f509\u202f000");
     expect(await price.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(6);
     // The list of 1 250 000 arrives (the next one waits): what was typed since stays.
-    const first = current;
-    current = gate();
-    first.open();
+    listData.releaseHeld();
     await poll(() => search(page)).toBe("?priceTo=1250000");
     expect(await price.inputValue()).toBe("12\u202f509\u202f000");
     // After its own pause the typed price applies.
     await poll(() => page.getByTestId("ad-grid-skeleton").count()).not.toBe(0);
-    current.open();
+    listData.release();
     await poll(() => search(page)).toBe("?priceTo=12509000");
     expect(await price.inputValue()).toBe("12\u202f509\u202f000");
     // Signs and letters are not typed.
@@ -375,24 +354,13 @@ describe("car lists", () => {
     // With scripts, the catalogue's lists held back as on a slow network: nothing below them moves
     // when they come.
     const { page, errors } = await newPage(lists);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = 0;
-    let served = 0;
-    await page.route(/\/api\/catalog\//, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-      served += 1;
-    });
+    const catalogue = await holdRequests(page, /\/api\/catalog\//);
     await visit(lists, page, "/car/toyota/camry");
     const price = page.locator("aside").getByTestId("filter-price");
-    await poll(() => held).toBeGreaterThanOrEqual(1);
+    await poll(catalogue.held).toBeGreaterThanOrEqual(1);
     const before = await price.boundingBox();
-    release();
-    await poll(() => served).toBe(held);
+    catalogue.release();
+    await poll(() => catalogue.served() === catalogue.held()).toBe(true);
     // What the lists change shows within a few frames of their answers.
     await page.waitForTimeout(500);
     expect(await price.boundingBox()).toEqual(before);
@@ -434,19 +402,12 @@ describe("car lists", () => {
   }) => {
     const { page, errors } = await newPage(lists, 390, true, phoneUserAgent);
     // The drawer's module waits, as on a slow network, until the button has been pressed.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/lazy-drawer-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const drawerModule = await holdRequests(page, /\/assets\/lazy-drawer-[^/]*\.js$/);
     await visit(lists, page, "/car");
     const button = page.getByTestId("filter-drawer-open");
     await button.focus();
     await page.keyboard.press("Enter");
-    release();
+    drawerModule.release();
     const drawer = page.getByTestId("filter-drawer");
     await drawer.getByTestId("filter-drawer-apply").waitFor();
     await page.keyboard.press("Escape");

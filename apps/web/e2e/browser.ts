@@ -63,3 +63,40 @@ export function recordDocumentLoads(page: Page): string[] {
   });
   return loads;
 }
+
+/**
+ * Holds a page's requests to `url` as a slow network would: each waits until the test lets through
+ * the requests held so far (`releaseHeld`, later ones wait for the next call) or all of them from
+ * then on (`release`). `held` and `served` count them.
+ */
+export async function holdRequests(page: Page, url: RegExp) {
+  const gate = () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { open, opened };
+  };
+  let current = gate();
+  let holding = true;
+  const counts = { held: 0, served: 0 };
+  await page.route(url, async (route) => {
+    counts.held += 1;
+    if (holding) await current.opened;
+    await route.continue();
+    counts.served += 1;
+  });
+  return {
+    held: () => counts.held,
+    served: () => counts.served,
+    releaseHeld() {
+      const passing = current;
+      current = gate();
+      passing.open();
+    },
+    release() {
+      holding = false;
+      current.open();
+    },
+  };
+}

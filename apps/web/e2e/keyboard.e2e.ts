@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { carAdBody, drawPhoto, pickCamry, publishAd, uploadPhoto } from "./ad-seed.ts";
+import { holdRequests } from "./browser.ts";
 import { describe, expect, poll, test, waitForHydration } from "./fixtures.ts";
 
 /** Whether the focused element matches `selector`. */
@@ -109,20 +110,13 @@ describe("keyboard and screen readers", () => {
       const photo = await uploadPhoto(server, seller.accessToken, await drawPhoto("1", 60));
       const ad = await publishAd(server, seller.accessToken, carAdBody(await pickCamry(server), [photo.id]));
       // The viewer's module waits, as on a slow network, until the button has been pressed.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/lazy-modal-[^/]*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const viewerModule = await holdRequests(page, /\/assets\/lazy-modal-[^/]*\.js$/);
       await visit(`/car/${ad.id}`);
       await waitForHydration(page);
       const open = page.getByTestId("ad-gallery-fullscreen");
       await open.focus();
       await page.keyboard.press("Enter");
-      release();
+      viewerModule.release();
       const viewer = page.getByTestId("ad-gallery-viewer");
       await viewer.waitFor();
       await poll(() => focusedMatches(page, '[data-testid="ad-gallery-viewer"] *')).toBe(true);
