@@ -3,12 +3,12 @@
 // page is kept for a few seconds, so a burst of visitors or a crawler asking for the same address
 // costs one render (decision 041).
 import { Readable } from "node:stream";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { LOCALE_COOKIE, SESSION_COOKIE } from "@unaa/contracts";
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 
-type Encoding = "br" | "gzip";
+type Encoding = "zstd" | "br" | "gzip";
 
 /** The cookies a page may read: the only ones, so that they can key the cache (the locale cookie). */
 export const PAGE_COOKIES = [LOCALE_COOKIE] as const;
@@ -54,7 +54,12 @@ export interface PageResponsesOptions {
   now?: () => number;
 }
 
+/**
+ * Zstandard at its default level where the browser takes it (Chromium-based browsers and Firefox):
+ * 4–6 times less CPU than brotli 4 for 5–7 % more bytes (decision 090). Safari gets brotli.
+ */
 function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "zstd") return zstdCompressSync(body);
   if (encoding === "gzip") return gzipSync(body);
   return brotliCompressSync(body, {
     params: {
@@ -89,7 +94,7 @@ async function readBody(payload: unknown): Promise<Buffer | null> {
 export function pageResponses(options: PageResponsesOptions): RouteShorthandOptions {
   const now = options.now ?? Date.now;
   const pages = new Map<string, CachedPage>();
-  const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
+  const negotiator = new Negotiator<Encoding>({ supportedValues: ["zstd", "br", "gzip"], cache: new Map() });
   /** The cache key of each request that may read and fill it (guests' GETs). */
   const keys = new WeakMap<FastifyRequest, string>();
   /**

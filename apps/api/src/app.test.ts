@@ -1,5 +1,5 @@
 import { Agent, get as httpGet } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { contentSecurityPolicy, errorMessages, fieldIssueMessages, locales } from "@unaa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -214,6 +214,7 @@ describe("HTTP hardening", () => {
     for (const [encoding, decompress] of [
       ["gzip", gunzipSync],
       ["br", brotliDecompressSync],
+      ["zstd", zstdDecompressSync],
     ] as const) {
       const response = await harness.app.inject({
         url: "/api/configs",
@@ -225,6 +226,12 @@ describe("HTTP hardening", () => {
       expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(JSON.parse(decompress(response.rawPayload).toString())).toEqual(plain.json());
     }
+    // A browser that takes them all gets Zstandard, the cheapest to make (decision 090).
+    const browser = await harness.app.inject({
+      url: "/api/configs",
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(browser.headers["content-encoding"]).toBe("zstd");
   });
 
   it("serves the OpenAPI document and its docs page", async () => {

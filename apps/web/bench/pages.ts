@@ -91,6 +91,7 @@ interface PageFetch {
   location: string | null;
   html: string;
   serverMs: number;
+  sent: { bytes: number; encoding: string | null };
 }
 
 async function fetchPage(url: string, compressed = false, userAgent?: string): Promise<PageFetch> {
@@ -102,6 +103,11 @@ async function fetchPage(url: string, compressed = false, userAgent?: string): P
     location: response.headers.get("location"),
     html: await response.text(),
     serverMs: timing?.[1] ? Number(timing[1]) : Number.NaN,
+    // What went over the wire (fetch gives the body decoded): the answer's own length and encoding.
+    sent: {
+      bytes: Number(response.headers.get("content-length")),
+      encoding: response.headers.get("content-encoding"),
+    },
   };
 }
 
@@ -143,6 +149,8 @@ function firstLoadScripts(html: string): { files: number; gzip: number } {
 export interface PageResult {
   page: PageCase;
   html: { raw: number; gzip: number };
+  /** The first distinct page's answer as a browser gets it (compressed as it accepts). */
+  sent: { bytes: number; encoding: string | null };
   firstLoadJs: { files: number; gzip: number };
   /** The server's time per page (Server-Timing), sequential requests. */
   serverMs: { p50: number; p95: number };
@@ -167,6 +175,7 @@ export async function measurePages(
     const { html } = await fetchPage(settings.baseUrl + page.path, false, page.userAgent);
     const timedPaths = page.distinct ?? { template: page.path };
     const times: number[] = [];
+    let sent: PageResult["sent"] = { bytes: Number.NaN, encoding: null };
     let cpuBefore: number | undefined;
     for (let index = 0; index < WARM_REQUESTS + TIMED_REQUESTS; index++) {
       if (index === WARM_REQUESTS && settings.serverPid) cpuBefore = cpuMsOf(settings.serverPid);
@@ -178,6 +187,7 @@ export async function measurePages(
       if (timed.status !== 200)
         throw new Error(`${pathAt(timedPaths, TIMED_START + index)}: ${timed.status}`);
       if (index >= WARM_REQUESTS) times.push(timed.serverMs);
+      if (index === 0) sent = timed.sent;
     }
     const cpuAfter = settings.serverPid ? cpuMsOf(settings.serverPid) : undefined;
     const serverCpuMs =
@@ -195,6 +205,7 @@ export async function measurePages(
     results.push({
       page,
       html: { raw: Buffer.byteLength(html), gzip: gzipSync(html).length },
+      sent,
       firstLoadJs: firstLoadScripts(html),
       serverMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95) },
       serverCpuMs,
@@ -217,7 +228,7 @@ export function reportPages(results: PageResult[], sequentialOnly = false): stri
     "Pages (server rendering) — targets: home, car list and ad page ≥ 200 pages/s with p95 ≤ 150 ms on distinct URLs; about ≥ 600 pages/s",
     "",
   ];
-  for (const { page, html, firstLoadJs, serverMs, serverCpuMs, repeated, distinct } of results) {
+  for (const { page, html, sent, firstLoadJs, serverMs, serverCpuMs, repeated, distinct } of results) {
     const verdict = (run: LoadResult) => {
       if (!page.target) return "    ";
       const pass =
@@ -230,7 +241,7 @@ export function reportPages(results: PageResult[], sequentialOnly = false): stri
     // The target applies to the distinct run where there is one.
     lines.push(
       `${page.name}  ${page.path}`,
-      `      HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; first-load JS ${firstLoadJs.files} files, ${kb(firstLoadJs.gzip)} gzip`,
+      `      HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip, sent ${kb(sent.bytes)} ${sent.encoding ?? "uncompressed"}; first-load JS ${firstLoadJs.files} files, ${kb(firstLoadJs.gzip)} gzip`,
       `      server time per page (Server-Timing, ${TIMED_REQUESTS} sequential requests${page.distinct ? " to distinct URLs" : ""}): p50 ${formatMs(serverMs.p50)} ms, p95 ${formatMs(serverMs.p95)} ms` +
         (serverCpuMs === undefined ? "" : `; server CPU ${formatMs(serverCpuMs)} ms a page`),
     );

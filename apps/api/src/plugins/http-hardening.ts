@@ -83,10 +83,11 @@ export const httpHardening = fp(async (app: FastifyInstance) => {
   // Answers up to 1 MB are compressed in one call, as pages are (decision 041), with their length
   // set: the library's default on 2 cores (8 KB) sent search answers (14–19 KB) and the configuration
   // through a compression stream, 0.25 ms of CPU an answer instead of 0.09 (decision 086).
+  // Zstandard (its default level) first where the client takes it, as pages (decision 090).
   await app.register(compress, {
     global: true,
     threshold: 1024,
     syncThreshold: 1024 * 1024,
-    encodings: ["br", "gzip", "deflate"],
+    encodings: ["zstd", "br", "gzip", "deflate"],
   });
 });
