@@ -56,7 +56,7 @@ export interface PageResponsesOptions {
 
 /**
  * Zstandard at its default level where the browser takes it (Chromium-based browsers and Firefox):
- * 4–6 times less CPU than brotli 4 for 5–7 % more bytes (decision 090). Safari gets brotli.
+ * 3–5 times less CPU than brotli 4 for 5–7 % more bytes (decision 090). Safari gets brotli.
  */
 function compress(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === "zstd") return zstdCompressSync(body);
