@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.ts";
+import { keptFile } from "./kept-file.ts";
 
 /**
  * The server secret behind access tokens, session cookies and code hashes. Production must set
@@ -11,20 +11,7 @@ import type { Config } from "../config.ts";
 export function resolveAuthSecret(config: Pick<Config, "authSecret" | "dataDir">): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, "secret");
-  try {
-    const stored = readFileSync(file, "utf8").trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const secret = randomBytes(48).toString("base64url");
-  mkdirSync(config.dataDir, { recursive: true });
-  // `wx`: when two processes start at once, the second keeps the first one's secret.
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return readFileSync(file, "utf8").trim();
-  }
+  const secret = keptFile(file, () => `${randomBytes(48).toString("base64url")}\n`).trim();
+  if (secret.length < 32) throw new Error(`${file} holds no secret: remove it, or set AUTH_SECRET`);
+  return secret;
 }

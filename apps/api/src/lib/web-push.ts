@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webPush from "web-push";
 import type { Config } from "../config.ts";
+import { keptFile } from "./kept-file.ts";
 
 export interface VapidKeys {
   publicKey: string;
@@ -40,31 +40,17 @@ export function resolveVapidKeys(config: Pick<Config, "vapid" | "dataDir" | "pub
     return { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey, subject };
   }
   const file = path.join(config.dataDir, "vapid.json");
-  const read = (): VapidKeys | undefined => {
-    try {
-      const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<VapidKeys>;
-      if (stored.publicKey && stored.privateKey) {
-        return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    return undefined;
-  };
-  const stored = read();
-  if (stored) return stored;
-  const keys = webPush.generateVAPIDKeys();
-  mkdirSync(config.dataDir, { recursive: true });
-  // `wx`: when two processes start at once, the second keeps the first one's keys.
+  const text = keptFile(file, () => `${JSON.stringify(webPush.generateVAPIDKeys())}\n`);
+  let stored: Partial<VapidKeys> = {};
   try {
-    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
-    return { ...keys, subject };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const other = read();
-    if (!other) throw error;
-    return other;
+    stored = JSON.parse(text) as Partial<VapidKeys>;
+  } catch {
+    // Told below, with what to do.
   }
+  if (!stored.publicKey || !stored.privateKey) {
+    throw new Error(`${file} holds no key pair: remove it, or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`);
+  }
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
 }
 
 /**
