@@ -235,7 +235,7 @@ function bind(conditions: readonly Condition[]): BoundSearch {
  * the matches of every part whole before reading the first (at a million ads, two bitmaps of 26,000
  * ads each: 15 ms against 0.6).
  */
-function countQueryOf(bound: BoundSearch): SQL {
+export function countQueryOf(bound: BoundSearch): SQL {
   const cap = placeholder("cap");
   if (!bound.either) {
     return sql`select count(*)::int as total from (select from ${ads} where ${bound.where} limit ${cap}) as matches`;
