@@ -57,6 +57,9 @@ function listFilterColumns<T extends Record<string, unknown>>(table: T) {
  */
 export const countIndexedVerticals: readonly Vertical[] = ["car"];
 
+/** The name of a vertical's count index. */
+export const countIndexOf = (vertical: Vertical) => `ads_${vertical}_count_idx`;
+
 /**
  * The columns a count of one vertical's search may test, at most 32 (an index's limit): the place,
  * every filterable field of its definition, the price in both currencies, photos and abroad.
@@ -267,7 +270,7 @@ export const ads = pgTable(
     // ad, instead of from rows of ~2.6 KB or GIN bitmaps built whole (decision 091). The place leads:
     // a search of one region reads only that region's entries.
     ...countIndexedVerticals.map((vertical) =>
-      index(`ads_${vertical}_count_idx`)
+      index(countIndexOf(vertical))
         .on(...countColumns(table, vertical))
         .where(sql`status = 'active' and vertical = ${sql.raw(`'${vertical}'`)}`),
     ),

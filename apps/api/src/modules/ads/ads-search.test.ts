@@ -13,7 +13,7 @@ import {
 import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStatement } from "../../db/client.ts";
-import { ads, countIndexedVerticals, settings } from "../../db/schema/index.ts";
+import { ads, countIndexedVerticals, countIndexOf, settings } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { countQueryOf, createAdSearch } from "./ads-search.ts";
@@ -254,7 +254,7 @@ describe("search counts", () => {
       }
       const filters = adFilterSchemas[vertical].parse(query) as AdFilters;
       const bound = await adSearch.bind(definition, filters);
-      const countIndex = `ads_${vertical}_count_idx`;
+      const countIndex = countIndexOf(vertical);
       let plan = "";
       const planned = db.transaction(async (tx) => {
         // The table is tiny, and another index may serve these values better: with the count index
