@@ -506,11 +506,13 @@ async function buildCases(client: pg.Client): Promise<SearchCase[]> {
     `select mk.id as mark_id, md.id as model_id from catalog_models md join catalog_marks mk on mk.id = md.mark_id
      where mk.kind = 'car' and mk.slug = 'toyota' and md.slug = 'camry'`,
   );
-  const region = await client.query<{ id: number }>("select id from regions where slug = 'bishkek'");
-  const chui = await client.query<{ id: number }>("select id from regions where slug = 'chui'");
+  const regions = await client.query<{ id: number; slug: string }>(
+    "select id, slug from regions where slug in ('bishkek', 'chui')",
+  );
+  const regionId = (slug: string) => regions.rows.find((region) => region.slug === slug)?.id;
+  const [bishkek, chui] = [regionId("bishkek"), regionId("chui")];
   const { mark_id: markId, model_id: modelId } = camry.rows[0] ?? {};
-  if (!markId || !region.rows[0] || !chui.rows[0])
-    throw new Error("the catalogue or the regions are missing");
+  if (!markId || !bishkek || !chui) throw new Error("the catalogue or the regions are missing");
   return [
     { name: "first page, no filter", path: "/api/ads?vertical=car", priceFrom: 0 },
     {
@@ -520,12 +522,12 @@ async function buildCases(client: pg.Client): Promise<SearchCase[]> {
     },
     {
       name: "region+body+gearbox, fresh",
-      path: `/api/ads?vertical=car&regionId=${region.rows[0].id}&body=sedan&gearbox=automatic&sort=fresh`,
+      path: `/api/ads?vertical=car&regionId=${bishkek}&body=sedan&gearbox=automatic&sort=fresh`,
       priceFrom: 0,
     },
     {
       name: "mark+region+year, fresh",
-      path: `/api/ads?vertical=car&mark=${markId}&regionId=${chui.rows[0].id}&yearFrom=2010&yearTo=2018&sort=fresh`,
+      path: `/api/ads?vertical=car&mark=${markId}&regionId=${chui}&yearFrom=2010&yearTo=2018&sort=fresh`,
       priceFrom: 0,
     },
     { name: "text q=камри", path: `/api/ads?vertical=car&q=${encodeURIComponent("камри")}`, priceFrom: 0 },
