@@ -1,12 +1,23 @@
 import { createHash } from "node:crypto";
 import { contentSecurityDirectives, contentSecurityPolicy } from "@unaa/contracts";
 import fc from "fast-check";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  type EntryContext,
+  Outlet,
+  type RouteObject,
+  Scripts,
+  ServerRouter,
+  type StaticHandlerContext,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   compactRouteManifest,
   externalScriptOrigins,
   inlineScriptHashes,
   pageContentSecurityPolicy,
+  pageRouterContext,
   stylesheetsFirst,
 } from "./entry.server.tsx";
 
@@ -206,5 +217,110 @@ describe("stylesheetsFirst", () => {
     expect(stylesheetsFirst(plain)).toBe(plain);
     const fragment = Buffer.from('<link rel="modulepreload" href="/e.js"/>');
     expect(stylesheetsFirst(fragment)).toBe(fragment);
+  });
+});
+
+describe("pageRouterContext", () => {
+  // A route table as the build gives it: the manifest (what the browser may be told) and the modules.
+  const table: { id: string; parentId?: string; path?: string; index?: true }[] = [
+    { id: "root", path: "" },
+    { id: "home", parentId: "root", index: true },
+    { id: "about", parentId: "root", path: "about" },
+    { id: "catalog", parentId: "root", path: "catalog/:mark" },
+    { id: "car", parentId: "root", path: "car" },
+    { id: "car-index", parentId: "car", index: true },
+    { id: "mark", parentId: "car", path: ":mark" },
+    { id: "mark-index", parentId: "mark", index: true },
+    { id: "model", parentId: "mark", path: ":model" },
+    { id: "not-found", parentId: "root", path: "*" },
+  ];
+  const manifest: EntryContext["manifest"] = {
+    entry: { module: "/entry.js", imports: ["/react.js"] },
+    url: "/manifest.js",
+    version: "1",
+    routes: Object.fromEntries(
+      table.map((route) => [
+        route.id,
+        {
+          ...route,
+          module: `/${route.id}.js`,
+          imports: [],
+          css: [],
+          hasAction: false,
+          hasLoader: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+          clientActionModule: undefined,
+          clientLoaderModule: undefined,
+          clientMiddlewareModule: undefined,
+          hydrateFallbackModule: undefined,
+        },
+      ]),
+    ),
+  };
+  const routeModules: EntryContext["routeModules"] = Object.fromEntries(
+    table.map(({ id }) => [
+      id,
+      {
+        default:
+          id === "root"
+            ? () => (
+                <html lang="en">
+                  <body>
+                    <Outlet />
+                    <Scripts />
+                  </body>
+                </html>
+              )
+            : () => (
+                <section id={id}>
+                  <Outlet />
+                </section>
+              ),
+      },
+    ]),
+  );
+  const tree = (parentId?: string): RouteObject[] =>
+    table
+      .filter((route) => route.parentId === parentId)
+      .map(({ id, path, index }) =>
+        index ? { id, index } : { id, ...(path === undefined ? {} : { path }), children: tree(id) },
+      );
+
+  async function entryContext(url: string): Promise<EntryContext> {
+    const handled = await createStaticHandler(tree()).query(new Request(url));
+    return {
+      manifest,
+      routeModules,
+      staticHandlerContext: handled as StaticHandlerContext,
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+      serverHandoffString: '{"future":{"unstable_routePatternMatching":true,"v9":false}}',
+      branches: [],
+    };
+  }
+  const render = (context: EntryContext, url: string) =>
+    renderToString(<ServerRouter context={context} url={url} />);
+
+  it("renders a page as the whole table does, from its routes and its parent paths' alone", async () => {
+    for (const [url, kept] of [
+      ["http://site/car/toyota/camry", ["root", "home", "car", "car-index", "mark", "mark-index", "model"]],
+      ["http://site/about", ["root", "home", "about"]],
+      ["http://site/no/such/page", ["root", "home", "not-found"]],
+      ["http://site/", ["root", "home"]],
+    ] as const) {
+      const context = await entryContext(url);
+      const page = pageRouterContext(context);
+      expect(Object.keys(page.manifest.routes).sort()).toEqual([...kept].sort());
+      // What the browser is told of (the manifest's routes for this path and its parents) and the
+      // markup are the same; only the server's flag is left out of the handoff.
+      const html = render(page, url);
+      expect(html).toContain(`<section id="${kept.at(-1)}">`);
+      expect(html).toBe(render(context, url).replace('"unstable_routePatternMatching":true,', ""));
+    }
   });
 });
