@@ -84,10 +84,39 @@ describe("kept lookups", () => {
     }
   });
 
-  it("leave plurals, missing values and i18next's own options to i18next", async () => {
+  it("pick and fill every plural as i18next does, for any count, in every language", async () => {
+    const counts = [...Array.from({ length: 130 }, (_, count) => count), 1000, 1001, 1_000_004, 1.5];
+    for (const locale of locales) {
+      const messages = await loadMessages(locale);
+      const instance = getI18n(locale);
+      const t = instance.getFixedT(locale);
+      const plurals = new Set(
+        flatten(messages)
+          .filter((key) => /_(?:zero|one|two|few|many|other)$/.test(key))
+          .map((key) => key.replace(/_[a-z]+$/, "")),
+      );
+      expect(plurals.size).toBeGreaterThan(20);
+      for (const key of plurals) {
+        const template = instance.t(`${key}_other`) as string;
+        const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? "");
+        const others = Object.fromEntries(names.map((name) => [name, `«${name}»`]));
+        for (const count of counts) {
+          const values = { ...others, count };
+          expect(t(key, values), `${locale}: ${key}, ${count}`).toBe(instance.t(key, values));
+        }
+      }
+    }
+  });
+
+  it("leave missing values and i18next's own options to i18next", async () => {
     await loadMessages("en");
     const instance = getI18n("en");
     const t = instance.getFixedT("en");
+    expect(t("no.such.key", { count: 2 })).toBe(instance.t("no.such.key", { count: 2 }));
+    expect(t("ads.card.photos", { count: "2" })).toBe(instance.t("ads.card.photos", { count: "2" }));
+    expect(t("ads.card.photos", { count: 2, ordinal: true })).toBe(
+      instance.t("ads.card.photos", { count: 2, ordinal: true }),
+    );
     expect(t("ads.date.today", { time: "14:05" })).toBe(instance.t("ads.date.today", { time: "14:05" }));
     expect(t("ads.date.today", {})).toBe(instance.t("ads.date.today", {}));
     expect(t("ads.date.today", { time: undefined })).toBe(instance.t("ads.date.today", { time: undefined }));

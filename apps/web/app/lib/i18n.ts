@@ -134,9 +134,11 @@ export function getI18n(locale: Locale): i18n {
   return instance;
 }
 
-/** Options that change which text i18next picks or how: calls with any of them go through i18next. */
+/**
+ * Options that change which text i18next picks or how: calls with any of them go through i18next.
+ * A numeric `count` is the kept lookups' own (`memoizePlainLookups`).
+ */
 const SELECTING_OPTIONS = new Set([
-  "count",
   "context",
   "ordinal",
   "defaultValue",
@@ -178,12 +180,16 @@ function fillPlaceholders(template: string, values: Record<string, unknown>): st
  * or messages, so its answers are kept: i18next's own path copies its whole options object on every
  * call, and a list page makes hundreds of lookups (a CPU profile of /car: i18next ~16 % of the
  * server render). Calls that only fill `{{name}}` placeholders with strings and numbers ("today,
- * {{time}}" on every card) fill the kept text; others (plurals, context, formats) go through i18next.
+ * {{time}}" on every card) fill the kept text, and so do plurals by a numeric `count` ("12 photos" on
+ * every card): the language's plural rule picks the kept `_one`/`_few`/`_many`/`_other` text (`_zero`
+ * first for 0, where there is one), as i18next picks it. Others (context, formats, a plural without
+ * its form's text) go through i18next.
  * Messages only ever gain areas (a page's own texts): the returned function forgets the kept answers
  * then, which may have been keys without a text.
  */
 function memoizePlainLookups(instance: i18n): () => void {
   const texts = new Map<string, string>();
+  const pluralRules = new Intl.PluralRules(instance.language);
   const getFixedT = instance.getFixedT.bind(instance);
   instance.getFixedT = ((...args: Parameters<i18n["getFixedT"]>) => {
     const fixed = getFixedT(...args);
@@ -196,11 +202,25 @@ function memoizePlainLookups(instance: i18n): () => void {
       }
       return text;
     };
+    /** The kept text of `key`'s plural form for `count`; undefined where it has none (i18next's then). */
+    const plural = (key: string, count: number) => {
+      const zero = `${key}_zero`;
+      const form = count === 0 && plain(zero) !== zero ? zero : `${key}_${pluralRules.select(count)}`;
+      const text = plain(form);
+      return text === form ? undefined : text;
+    };
     const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
       if (typeof key === "string" && rest.length === 0) {
         if (options === undefined) return plain(key);
         if (typeof options === "object" && options !== null && !Array.isArray(options)) {
-          const text = fillPlaceholders(plain(key), options as Record<string, unknown>);
+          const values = options as Record<string, unknown>;
+          const template =
+            values.count === undefined
+              ? plain(key)
+              : typeof values.count === "number"
+                ? plural(key, values.count)
+                : undefined;
+          const text = template === undefined ? undefined : fillPlaceholders(template, values);
           if (text !== undefined) return text;
         }
       }
