@@ -116,6 +116,27 @@ export function prepareStatement<T>(
   return { execute: async (values) => (await prepared.execute(values)).rows };
 }
 
+/**
+ * A statement prepared once per database handle and kept (a transaction's handle prepares its own):
+ * `prepare(db)` is a query builder's `.prepare(name)` with `sql.placeholder`s for its values. Named,
+ * PostgreSQL parses it once per connection, and drizzle builds its text once, where a query built
+ * per call costs ~50–130 µs of Node and as much of PostgreSQL's parsing each time. For the reads of
+ * the busiest pages (an ad's page reads eight).
+ */
+export function preparedPerHandle<Statement>(
+  prepare: (db: Database) => Statement,
+): (db: Database) => Statement {
+  const statements = new WeakMap<Database, Statement>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 async function timeQuery(db: Database): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);

@@ -17,7 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.ts";
+import { type Database, preparedPerHandle } from "../../db/client.ts";
 import {
   adComplaints,
   adFavorites,
@@ -105,25 +105,20 @@ export async function updateAdRow(db: Database, id: number, values: Partial<AdIn
   return row;
 }
 
-const prepareAdById = (db: Database) =>
+/**
+ * The busiest read (every ad page, every counted view): a 72-column select costs ~130 µs of Node to
+ * build and PostgreSQL ~200 µs to parse each time.
+ */
+const adById = preparedPerHandle((db) =>
   db
     .select(adRowColumns)
     .from(ads)
     .where(eq(ads.id, sql.placeholder("id")))
-    .prepare("ads_by_id");
-/**
- * Prepared once per database handle: the busiest read (every ad page, every counted view), and a
- * 72-column select costs ~130 µs of Node to build and PostgreSQL ~200 µs to parse each time.
- */
-const adByIdStatements = new WeakMap<Database, ReturnType<typeof prepareAdById>>();
+    .prepare("ads_by_id"),
+);
 
 export async function findAdById(db: Database, id: number): Promise<AdRow | undefined> {
-  let statement = adByIdStatements.get(db);
-  if (!statement) {
-    statement = prepareAdById(db);
-    adByIdStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await adById(db).execute({ id });
   return row;
 }
 
@@ -151,21 +146,35 @@ export interface SellerRow {
   activeAds: number;
 }
 
+const sellerById = preparedPerHandle((db) =>
+  db
+    .select({
+      id: users.id,
+      username: users.username,
+      avatarKey: users.avatarKey,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("seller_by_id"),
+);
+
+/** Through `ads_user_idx`. */
+const activeAdsOfUser = preparedPerHandle((db) =>
+  db
+    .select({ value: count() })
+    .from(ads)
+    .where(and(eq(ads.userId, sql.placeholder("userId")), eq(ads.status, "active")))
+    .prepare("ads_active_of_user"),
+);
+
 /** The seller shown on an ad: the account and how many active ads it has across verticals. */
 export async function findSeller(db: Database, userId: number): Promise<SellerRow | undefined> {
-  const [[user], activeAds] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        avatarKey: users.avatarKey,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-    db.$count(ads, and(eq(ads.userId, userId), eq(ads.status, "active"))),
+  const [[user], [active]] = await Promise.all([
+    sellerById(db).execute({ userId }),
+    activeAdsOfUser(db).execute({ userId }),
   ]);
-  return user && { ...user, activeAds };
+  return user && { ...user, activeAds: active?.value ?? 0 };
 }
 
 /** Count and price range, in both currencies, of the active ads matching `where`. */
@@ -199,8 +208,8 @@ export async function insertPriceHistory(db: Database, ad: AdRow): Promise<void>
 }
 
 /** Every price of an ad, oldest first. */
-export async function findPriceHistory(db: Database, adId: number) {
-  return db
+const priceHistoryOfAd = preparedPerHandle((db) =>
+  db
     .select({
       price: adPriceHistory.price,
       currency: adPriceHistory.currency,
@@ -209,8 +218,13 @@ export async function findPriceHistory(db: Database, adId: number) {
       changedAt: adPriceHistory.createdAt,
     })
     .from(adPriceHistory)
-    .where(eq(adPriceHistory.adId, adId))
-    .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id));
+    .where(eq(adPriceHistory.adId, sql.placeholder("adId")))
+    .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id))
+    .prepare("ad_price_history"),
+);
+
+export async function findPriceHistory(db: Database, adId: number) {
+  return priceHistoryOfAd(db).execute({ adId });
 }
 
 export interface CatalogEntryRef {

@@ -1,6 +1,6 @@
 /** Queries of public profiles: the account, its active ads per vertical, its response rate and time. */
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { type Database, preparedPerHandle } from "../../db/client.ts";
 import { ads, userPhones, users } from "../../db/schema/index.ts";
 
 export interface ProfileUserRow {
@@ -13,8 +13,8 @@ export interface ProfileUserRow {
   hasConfirmedPhone: boolean;
 }
 
-export async function findProfileUser(db: Database, id: number): Promise<ProfileUserRow | undefined> {
-  const [row] = await db
+const profileUserById = preparedPerHandle((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -28,17 +28,28 @@ export async function findProfileUser(db: Database, id: number): Promise<Profile
       )`,
     })
     .from(users)
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("profile_user_by_id"),
+);
+
+export async function findProfileUser(db: Database, id: number): Promise<ProfileUserRow | undefined> {
+  const [row] = await profileUserById(db).execute({ id });
   return row;
 }
 
-/** The user's active ads in each vertical (absent verticals: none); read through `ads_user_idx`. */
-export async function countActiveAdsByVertical(db: Database, userId: number): Promise<Map<string, number>> {
-  const rows = await db
+/** Through `ads_user_idx`. */
+const activeAdsByVertical = preparedPerHandle((db) =>
+  db
     .select({ vertical: ads.vertical, value: count() })
     .from(ads)
-    .where(and(eq(ads.userId, userId), eq(ads.status, "active")))
-    .groupBy(ads.vertical);
+    .where(and(eq(ads.userId, sql.placeholder("userId")), eq(ads.status, "active")))
+    .groupBy(ads.vertical)
+    .prepare("ads_active_by_vertical_of_user"),
+);
+
+/** The user's active ads in each vertical (absent verticals: none). */
+export async function countActiveAdsByVertical(db: Database, userId: number): Promise<Map<string, number>> {
+  const rows = await activeAdsByVertical(db).execute({ userId });
   return new Map(rows.map((row) => [row.vertical, row.value]));
 }
 
