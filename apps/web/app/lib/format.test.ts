@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatNumber,
@@ -40,6 +41,16 @@ describe("formatNumber", () => {
     expect(formatNumber(999)).toBe("999");
     expect(formatNumber(1000)).toBe("1\u202f000");
     expect(formatNumber(0)).toBe("0");
+  });
+
+  it("[S5.4] writes any whole number as the locale-neutral grouping does, -0 as 0", () => {
+    const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0, signDisplay: "negative" });
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.constant(-0)), (n) => {
+        expect(formatNumber(n)).toBe(grouped.format(n).replaceAll(",", "\u202f"));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("[S5.4] keeps the sign of negative numbers in front of the grouped digits", () => {

@@ -92,7 +92,8 @@ function getPlainFormatter(fractionDigits: number): Intl.NumberFormat {
 export function formatNumber(n: number, fractionDigits = 0, locale: string = DEFAULT_LOCALE): string {
   if (!Number.isFinite(n)) return "";
   const digits = Math.min(Math.max(Math.trunc(fractionDigits), 0), 20);
-  const plain = getPlainFormatter(digits).format(n);
+  // A whole number (every price and mileage of a list's cards) is its own digits: `Intl` only to round.
+  const plain = digits === 0 && Number.isSafeInteger(n) ? String(n) : getPlainFormatter(digits).format(n);
   const negative = plain.startsWith("-");
   const unsigned = negative ? plain.slice(1) : plain;
   const [integerPart = "0", fractionPart] = unsigned.split(".");
