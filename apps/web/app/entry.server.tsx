@@ -218,6 +218,15 @@ export function stylesheetsFirst(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer>
 }
 
 /**
+ * The routes a parent path matches, by path, for each build's manifest: the same on every page below
+ * it ("/" on all of them), and matching one costs ~0.1 ms (the route-pattern matcher compiles each
+ * candidate's path again).
+ */
+const parentRoutesByBuild = new WeakMap<EntryContext["manifest"], Map<string, string[]>>();
+/** Parent paths are the site's sections, marks and models; the map is cleared if it ever fills. */
+const PARENT_PATHS_KEPT = 5_000;
+
+/**
  * The page's router context as `ServerRouter` is to render it:
  *
  * - Only the routes the page uses: those it matched, and those of its parent paths ("/car" and "/"
@@ -233,8 +242,20 @@ export function pageRouterContext(context: EntryContext): EntryContext {
   const { matches, location, _match: match } = context.staticHandlerContext;
   const ids = new Set(matches.map((found) => found.route.id));
   const segments = location.pathname.split("/").filter(Boolean);
+  let parentRoutes = parentRoutesByBuild.get(context.manifest);
+  if (!parentRoutes) {
+    parentRoutes = new Map();
+    parentRoutesByBuild.set(context.manifest, parentRoutes);
+  }
   for (let length = 0; length < segments.length; length++) {
-    for (const found of match(`/${segments.slice(0, length).join("/")}`) ?? []) ids.add(found.route.id);
+    const path = `/${segments.slice(0, length).join("/")}`;
+    let found = parentRoutes.get(path);
+    if (!found) {
+      found = (match(path) ?? []).map((parent) => parent.route.id);
+      if (parentRoutes.size >= PARENT_PATHS_KEPT) parentRoutes.clear();
+      parentRoutes.set(path, found);
+    }
+    for (const id of found) ids.add(id);
   }
   const routes: EntryContext["manifest"]["routes"] = {};
   for (const id of ids) routes[id] = context.manifest.routes[id];
