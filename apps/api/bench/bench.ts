@@ -1,4 +1,4 @@
-// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential | --searches-only | --main-thread] [--profile /about]`: the site under load
+// `npm run bench [-- --ads 100000] [--reseed] [--seed-only] [--pages | --sequential | --searches-only | --main-thread] [--profile /about] [--against ../other]`: the site under load
 // on a PostgreSQL holding N active car ads (default 1,000,000): the ads search (search.ts: each case
 // repeated and distinct, with its bare SQL time) and the server-rendered pages (../../web/bench/
 // pages.ts: sizes, server time per page, pages/s repeated and distinct). The server is a child
@@ -14,6 +14,9 @@
 // as for a phone, the long tasks of its first load; RUNS, default 9, loads each).
 // `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
 // prints where its CPU time went during the load run (top functions and packages by self time).
+// `--against <checkout>` compares the pages' server CPU with another checkout's build (a worktree of
+// the commit before a change, its dependencies installed or linked): both serve, one process each
+// (on PORT and PORT + 1), and each page's requests alternate between them (REQUESTS, default 300).
 //
 // DATABASE_URL names the bench database (its name must contain "bench": its ads are replaced).
 // REDIS_URL set: the server runs as production does with PostgreSQL and Redis, one process per core
@@ -21,14 +24,20 @@
 // PORT (default 3680) and LOG_LEVEL (the server's, default info as `npm start`) tune the run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serverNodeFlags } from "../../../scripts/server-node-flags.ts";
 import { measureMainThread, reportMainThread } from "../../web/bench/main-thread.ts";
-import { measurePages, pageCases, reportPages } from "../../web/bench/pages.ts";
+import {
+  comparePages,
+  measurePages,
+  pageCases,
+  reportComparedPages,
+  reportPages,
+} from "../../web/bench/pages.ts";
 import { parseConfig } from "../src/config.ts";
 import { summarizeProfile } from "./cpu-profile.ts";
 import { type LoadSettings, runLoad } from "./load.ts";
@@ -44,6 +53,7 @@ const { values: options } = parseArgs({
     "searches-only": { type: "boolean", default: false },
     "main-thread": { type: "boolean", default: false },
     profile: { type: "string" },
+    against: { type: "string" },
   },
 });
 const AD_COUNT = Number(options.ads);
@@ -66,6 +76,7 @@ async function startServer(
   url: string,
   nodeOptions: string[] = [],
   env: Record<string, string> = {},
+  script = startScript,
 ): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "unaa-bench-"));
   const logFile = path.join(dataDir, "server.log");
@@ -81,11 +92,12 @@ async function startServer(
     ...env,
   };
   const { processes } = parseConfig(serverEnv);
-  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeOptions, startScript], {
+  const port = Number(serverEnv.PORT);
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeOptions, script], {
     env: serverEnv,
     stdio: ["ignore", log, log],
   });
-  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -160,6 +172,40 @@ async function profilePage(
   }
 }
 
+/**
+ * `--against <checkout>`: the pages' server CPU on this build and on another checkout's (built by its
+ * own `npm start`), one process each, requests alternated between them (`comparePages`).
+ */
+async function compareWith(url: string, other: string, firstAdId: number) {
+  const script = path.join(other, "scripts", "start.ts");
+  if (!existsSync(script)) throw new Error(`--against: no scripts/start.ts in ${other}`);
+  const requests = Number(process.env.REQUESTS ?? 300);
+  const single = { SERVER_PROCESSES: "1" };
+  const own = await startServer(url, [], single);
+  try {
+    const others = await startServer(url, [], { ...single, PORT: String(PORT + 1) }, script);
+    try {
+      const cases = pageCases({ firstId: firstAdId, count: AD_COUNT });
+      const pid = (server: Server) => server.child.pid ?? 0;
+      const results = await comparePages(
+        [
+          { baseUrl: own.baseUrl, pid: pid(own) },
+          { baseUrl: others.baseUrl, pid: pid(others) },
+        ],
+        cases,
+        requests,
+      );
+      console.info(["", ...reportComparedPages(results, other, requests)].join("\n"));
+    } finally {
+      await others.stop();
+      rmSync(others.dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await own.stop();
+    rmSync(own.dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -172,6 +218,11 @@ async function main(): Promise<void> {
   const settings = { duration: DURATION, connections: CONNECTIONS };
   if (options.profile) {
     await profilePage(url, settings, options.profile, database.firstAdId);
+    return;
+  }
+
+  if (options.against) {
+    await compareWith(url, path.resolve(options.against), database.firstAdId);
     return;
   }
 

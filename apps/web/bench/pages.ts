@@ -221,6 +221,54 @@ export async function measurePages(
   return results;
 }
 
+export interface ComparedPage {
+  page: PageCase;
+  /** Server CPU per page (ms): this checkout's build, then the other's. */
+  cpuMs: [number, number];
+}
+
+/**
+ * Each page's server CPU on two servers (this build and another checkout's), from sequential
+ * requests sent to one then the other, their order swapped every request: a machine whose speed
+ * drifts during a run (other tenants) slows both alike, where separate runs spread by ±15 %.
+ */
+export async function comparePages(
+  servers: [{ baseUrl: string; pid: number }, { baseUrl: string; pid: number }],
+  cases: PageCase[],
+  requests: number,
+): Promise<ComparedPage[]> {
+  const results: ComparedPage[] = [];
+  for (const original of cases) {
+    const page = await canonical(servers[0].baseUrl, original);
+    const paths = page.distinct ?? { template: page.path };
+    const cpuMs: [number, number] = [0, 0];
+    for (let index = 0; index < WARM_REQUESTS + requests; index++) {
+      const address = pathAt(paths, TIMED_START + index);
+      for (const side of index % 2 ? [1, 0] : [0, 1]) {
+        const server = servers[side] ?? servers[0];
+        const before = cpuMsOf(server.pid) ?? 0;
+        const { status } = await fetchPage(server.baseUrl + address, true, page.userAgent);
+        if (status !== 200) throw new Error(`${server.baseUrl}${address}: ${status}`);
+        if (index >= WARM_REQUESTS) cpuMs[side] += (cpuMsOf(server.pid) ?? 0) - before;
+      }
+    }
+    results.push({ page, cpuMs: [cpuMs[0] / requests, cpuMs[1] / requests] });
+    console.info(`compared: ${page.name}`);
+  }
+  return results;
+}
+
+export function reportComparedPages(results: ComparedPage[], other: string, requests: number): string[] {
+  return [
+    `Server CPU per page, this build against ${other} (${requests} sequential requests to each, alternated, distinct URLs where the page has them):`,
+    "",
+    ...results.map(({ page, cpuMs: [own, others] }) => {
+      const change = ((own - others) / others) * 100;
+      return `${page.name.padEnd(22)} ${formatMs(own).padStart(7)} ms against ${formatMs(others).padStart(7)} ms (${change > 0 ? "+" : ""}${change.toFixed(1)} %)`;
+    }),
+  ];
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function reportPages(results: PageResult[], sequentialOnly = false): string[] {
