@@ -244,8 +244,8 @@ export async function comparePages(
     const cpuMs: [number, number] = [0, 0];
     for (let index = 0; index < WARM_REQUESTS + requests; index++) {
       const address = pathAt(paths, TIMED_START + index);
-      for (const side of index % 2 ? [1, 0] : [0, 1]) {
-        const server = servers[side] ?? servers[0];
+      for (const side of index % 2 ? ([1, 0] as const) : ([0, 1] as const)) {
+        const server = servers[side];
         const before = cpuMsOf(server.pid) ?? 0;
         const { status } = await fetchPage(server.baseUrl + address, true, page.userAgent);
         if (status !== 200) throw new Error(`${server.baseUrl}${address}: ${status}`);
