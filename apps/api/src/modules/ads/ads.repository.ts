@@ -207,7 +207,6 @@ export async function insertPriceHistory(db: Database, ad: AdRow): Promise<void>
   });
 }
 
-/** Every price of an ad, oldest first. */
 const priceHistoryOfAd = preparedPerHandle((db) =>
   db
     .select({
@@ -223,6 +222,7 @@ const priceHistoryOfAd = preparedPerHandle((db) =>
     .prepare("ad_price_history"),
 );
 
+/** Every price of an ad, oldest first. */
 export async function findPriceHistory(db: Database, adId: number) {
   return priceHistoryOfAd(db).execute({ adId });
 }
