@@ -70,6 +70,8 @@ interface Server {
   /** How many processes serve, as the server's configuration decides from its environment (081). */
   processes: number;
   stop(): Promise<void>;
+  /** Stops it and removes its data directory. */
+  dispose(): Promise<void>;
 }
 
 async function startServer(
@@ -105,12 +107,17 @@ async function startServer(
       await exited;
     }
   };
+  const dispose = async () => {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   // A start that builds first takes a minute or more on a busy machine.
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${readFileSync(logFile, "utf8")}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl, dataDir, processes, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok)
+        return { child, baseUrl, dataDir, processes, stop, dispose };
     } catch {
       // Not listening yet.
     }
@@ -167,8 +174,7 @@ async function profilePage(
       ].join("\n"),
     );
   } finally {
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
 
@@ -182,27 +188,21 @@ async function compareWith(url: string, other: string, firstAdId: number) {
   const requests = Number(process.env.REQUESTS ?? 300);
   const single = { SERVER_PROCESSES: "1" };
   const own = await startServer(url, [], single);
+  let others: Server | undefined;
   try {
-    const others = await startServer(url, [], { ...single, PORT: String(PORT + 1) }, script);
-    try {
-      const cases = pageCases({ firstId: firstAdId, count: AD_COUNT });
-      const pid = (server: Server) => server.child.pid ?? 0;
-      const results = await comparePages(
-        [
-          { baseUrl: own.baseUrl, pid: pid(own) },
-          { baseUrl: others.baseUrl, pid: pid(others) },
-        ],
-        cases,
-        requests,
-      );
-      console.info(["", ...reportComparedPages(results, other, requests)].join("\n"));
-    } finally {
-      await others.stop();
-      rmSync(others.dataDir, { recursive: true, force: true });
-    }
+    others = await startServer(url, [], { ...single, PORT: String(PORT + 1) }, script);
+    const results = await comparePages(
+      [
+        { baseUrl: own.baseUrl, pid: own.child.pid ?? 0 },
+        { baseUrl: others.baseUrl, pid: others.child.pid ?? 0 },
+      ],
+      pageCases({ firstId: firstAdId, count: AD_COUNT }),
+      requests,
+    );
+    console.info(["", ...reportComparedPages(results, other, requests)].join("\n"));
   } finally {
-    await own.stop();
-    rmSync(own.dataDir, { recursive: true, force: true });
+    await others?.dispose();
+    await own.dispose();
   }
 }
 
@@ -259,8 +259,7 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   } finally {
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
 
