@@ -16,7 +16,8 @@
 // prints where its CPU time went during the load run (top functions and packages by self time).
 // `--against <checkout>` compares the pages' server CPU with another checkout's build (a worktree of
 // the commit before a change, its dependencies installed or linked): both serve, one process each
-// (on PORT and PORT + 1), and each page's requests alternate between them (REQUESTS, default 300).
+// (on PORT and PORT + 1), and each page's requests alternate between them (REQUESTS, default 300;
+// PAGES, names' beginnings separated by commas, limits it to those pages: PAGES="car list,ad page").
 //
 // DATABASE_URL names the bench database (its name must contain "bench": its ads are replaced).
 // REDIS_URL set: the server runs as production does with PostgreSQL and Redis, one process per core
@@ -196,7 +197,10 @@ async function compareWith(url: string, other: string, firstAdId: number) {
         { baseUrl: own.baseUrl, pid: own.child.pid ?? 0 },
         { baseUrl: others.baseUrl, pid: others.child.pid ?? 0 },
       ],
-      pageCases({ firstId: firstAdId, count: AD_COUNT }),
+      pageCases({ firstId: firstAdId, count: AD_COUNT }).filter(
+        (page) =>
+          !process.env.PAGES || process.env.PAGES.split(",").some((name) => page.name.startsWith(name)),
+      ),
       requests,
     );
     console.info(["", ...reportComparedPages(results, other, requests)].join("\n"));
