@@ -37,18 +37,25 @@ function paidMarks(row: AdCardRow, at: number): Pick<AdCard, "promotion" | "isUr
   };
 }
 
+/**
+ * Per vertical, the fields its cards show: the definition's `onCard` fields in their order, each
+ * with its unit field (60 000 mi, not km). Worked out once: a search answer builds 20–30 cards.
+ */
+const cardFieldNames = new Map(
+  Object.values(verticalDefinitions).map((definition) => [
+    definition.vertical,
+    definition.fields.flatMap((field) => {
+      if (!field.onCard) return [];
+      const unitField = unitFieldOf(definition, field.name);
+      return unitField ? [field.name, unitField.name] : [field.name];
+    }),
+  ]),
+);
+
 export function toCard(row: AdCardRow, storage: FileStorage): AdCard {
-  const definition = verticalDefinitions[row.vertical as Vertical];
   const fields: AdCard["fields"] = {};
-  const shown = (name: string) => {
+  for (const name of cardFieldNames.get(row.vertical as Vertical) ?? []) {
     fields[name] = (row.fields[name] ?? null) as AdCard["fields"][string];
-  };
-  for (const field of definition.fields) {
-    if (!field.onCard) continue;
-    shown(field.name);
-    // A value on the card brings its unit along (60 000 mi, not km).
-    const unitField = unitFieldOf(definition, field.name);
-    if (unitField) shown(unitField.name);
   }
   return {
     id: row.id,

@@ -323,6 +323,16 @@ describe("mileage in miles", () => {
     expect(await only("sort=mileage-asc")).toEqual([kilometres.id, miles.id]);
     const card = (await search("color=orange&sort=mileage-asc")).items[1];
     expect(card?.fields).toMatchObject({ mileage: 60_000, mileageUnit: "mi" });
+    // A card carries the fields cards show, in the definition's order, each with its unit; not the colour.
+    expect(Object.keys(card?.fields ?? {})).toEqual([
+      "year",
+      "body",
+      "fuel",
+      "engineVolume",
+      "gearbox",
+      "mileage",
+      "mileageUnit",
+    ]);
     const ad = adSchema.parse((await callAs(harness, null)("GET", `/api/ads/${miles.id}`)).json());
     expect(ad.fields).toMatchObject({ mileage: 60_000, mileageUnit: "mi" });
   });
