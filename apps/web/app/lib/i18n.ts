@@ -182,7 +182,8 @@ function fillPlaceholders(template: string, values: Record<string, unknown>): st
  * server render). Calls that only fill `{{name}}` placeholders with strings and numbers ("today,
  * {{time}}" on every card) fill the kept text, and so do plurals by a numeric `count` ("12 photos" on
  * every card): the language's plural rule picks the kept `_one`/`_few`/`_many`/`_other` text (`_zero`
- * first for 0, where there is one), as i18next picks it. Others (context, formats, a plural without
+ * first for 0, where there is one), as i18next picks it, or the key's own text when it has no plural
+ * forms ("photo {{current}} of {{count}}"). Others (context, formats, a plural without
  * its form's text) go through i18next.
  * Messages only ever gain areas (a page's own texts): the returned function forgets the kept answers
  * then, which may have been keys without a text.
@@ -202,12 +203,18 @@ function memoizePlainLookups(instance: i18n): () => void {
       }
       return text;
     };
-    /** The kept text of `key`'s plural form for `count`; undefined where it has none (i18next's then). */
+    /**
+     * The kept text of `key`'s plural form for `count`, or of the key itself when it has no plural
+     * forms; undefined where it has neither (i18next's then).
+     */
     const plural = (key: string, count: number) => {
       const zero = `${key}_zero`;
       const form = count === 0 && plain(zero) !== zero ? zero : `${key}_${pluralRules.select(count)}`;
       const text = plain(form);
-      return text === form ? undefined : text;
+      if (text !== form) return text;
+      // No plural forms: i18next falls back to the key's own text ("photo {{current}} of {{count}}").
+      const own = plain(key);
+      return own === key ? undefined : own;
     };
     const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
       if (typeof key === "string" && rest.length === 0) {
