@@ -183,8 +183,8 @@ function fillPlaceholders(template: string, values: Record<string, unknown>): st
  * {{time}}" on every card) fill the kept text, and so do plurals by a numeric `count` ("12 photos" on
  * every card): the language's plural rule picks the kept `_one`/`_few`/`_many`/`_other` text (`_zero`
  * first for 0, where there is one), as i18next picks it, or the key's own text when it has no plural
- * forms ("photo {{current}} of {{count}}"). Others (context, formats, a plural without
- * its form's text) go through i18next.
+ * forms ("photo {{current}} of {{count}}"). Others (context, formats, a count whose key has
+ * neither its form's text nor one of its own) go through i18next.
  * Messages only ever gain areas (a page's own texts): the returned function forgets the kept answers
  * then, which may have been keys without a text.
  */
