@@ -2,14 +2,19 @@
 // (`mapResultRow`, every query's every row; decision 093): it must answer exactly as drizzle's own
 // code, written out here as the reference, for the selections the app makes — columns, SQL
 // fields, nested objects, and left-joined tables whose row is missing.
-import { Column, getTableName, is, SQL, sql } from "drizzle-orm";
-import { mapResultRow, orderSelectedFields } from "drizzle-orm/utils";
+import { Column, getTableName, is, type SelectedFieldsOrdered, SQL, sql } from "drizzle-orm";
+import * as drizzleUtils from "drizzle-orm/utils";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ads } from "./schema/ads.ts";
 import { users } from "./schema/users.ts";
 
-type Fields = ReturnType<typeof orderSelectedFields>;
+type Fields = SelectedFieldsOrdered<Column>;
+// Drizzle's internals, left out of its type declarations.
+const { mapResultRow, orderSelectedFields } = drizzleUtils as unknown as {
+  mapResultRow(columns: Fields, row: unknown[], joins?: Record<string, boolean>): Record<string, unknown>;
+  orderSelectedFields(fields: Record<string, unknown>): Fields;
+};
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
 // drizzle-orm 0.45.4's mapResultRow, as published (its Subquery branch left out: the app selects none).
@@ -19,10 +24,10 @@ function drizzleMapResultRow(
   joinsNotNullableMap: Record<string, boolean> | undefined,
 ) {
   const nullifyMap: Record<string, string | false> = {};
-  const result = columns.reduce<Record<string, unknown>>((result2, { path, field }, columnIndex) => {
+  const result = columns.reduce<Record<string, unknown>>((result2, { path, field }, columnIndex: number) => {
     let decoder: Decoder;
     if (is(field, Column)) decoder = field;
-    else if (is(field, SQL)) decoder = field.decoder;
+    else if (is(field, SQL)) decoder = (field as unknown as { decoder: Decoder }).decoder;
     else decoder = (field as unknown as { sql: { decoder: Decoder } }).sql.decoder;
     let node = result2;
     for (const [pathChunkIndex, pathChunk] of path.entries()) {
