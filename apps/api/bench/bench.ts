@@ -13,7 +13,8 @@
 // `--main-thread` loads each page in Chromium instead (../../web/bench/main-thread.ts: the CPU slowed
 // as for a phone, the long tasks of its first load; RUNS, default 9, loads each).
 // `--profile <path>` measures that one page instead, with the server under `node --cpu-prof`, and
-// prints where its CPU time went during the load run (top functions and packages by self time).
+// prints where its CPU time went during the load run (top functions and packages by self time);
+// `{n}` in the path makes each request's address distinct (an API search: `/api/ads?…&priceFrom={n}`).
 // `--against <checkout>` compares the pages' server CPU with another checkout's build (a worktree of
 // the commit before a change, its dependencies installed or linked): both serve, one process each
 // (on PORT and PORT + 1), and each page's requests alternate between them (REQUESTS, default 300;
@@ -167,7 +168,7 @@ async function profilePage(
     console.info(
       [
         "",
-        `CPU profile of ${paths.template} (${known?.distinct ? "distinct" : "repeated"}), ${CONNECTIONS} connections, ${settings.duration} s: ` +
+        `CPU profile of ${paths.template} (${paths.template.includes("{n}") ? "distinct" : "repeated"}), ${CONNECTIONS} connections, ${settings.duration} s: ` +
           formatLoad(run, "pages/s"),
         `profile: ${path.join(profileDir, file)}; load average ${loadAverage()}`,
         "",
@@ -177,6 +178,12 @@ async function profilePage(
   } finally {
     await server.dispose();
   }
+}
+
+/** Whether `--against` compares this page: every page, or those whose names begin as PAGES lists. */
+function isComparedPage(page: { name: string }): boolean {
+  const names = process.env.PAGES?.split(",");
+  return names === undefined || names.some((name) => page.name.startsWith(name));
 }
 
 /**
@@ -197,10 +204,7 @@ async function compareWith(url: string, other: string, firstAdId: number) {
         { baseUrl: own.baseUrl, pid: own.child.pid ?? 0 },
         { baseUrl: others.baseUrl, pid: others.child.pid ?? 0 },
       ],
-      pageCases({ firstId: firstAdId, count: AD_COUNT }).filter(
-        (page) =>
-          !process.env.PAGES || process.env.PAGES.split(",").some((name) => page.name.startsWith(name)),
-      ),
+      pageCases({ firstId: firstAdId, count: AD_COUNT }).filter(isComparedPage),
       requests,
     );
     console.info(["", ...reportComparedPages(results, other, requests)].join("\n"));
