@@ -5,8 +5,8 @@
 // process started as `npm start` starts it (scripts/start.ts: rebuilt first if a web source
 // changed, React's production build); every load run is a child process of its own
 // (autocannon, load.ts), with CONNECTIONS clients (default 32) for DURATION seconds (default 10).
-// Each run also reports the server's CPU time per request (on Linux): unlike the latencies, a
-// machine shared with other work does not stretch it.
+// Each run also reports the server's CPU time per request (on Linux), and PostgreSQL's when it runs on
+// this machine: unlike the latencies, a machine shared with other work does not stretch them.
 //
 // `--pages` measures the pages only (no searches); `--sequential` the pages only, without load runs
 // (sizes, server time and CPU per page from sequential requests: quick, and steady on a busy machine).

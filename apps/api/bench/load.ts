@@ -48,6 +48,11 @@ export interface LoadResult {
    * however many other programs share the machine (undefined where /proc is missing).
    */
   serverCpuMs?: number;
+  /**
+   * The same of this machine's PostgreSQL (every `postgres` process: the connections' backends and
+   * the server's own workers), where the bench database is served here.
+   */
+  databaseCpuMs?: number;
 }
 
 /** What a browser sends: the server compresses pages and answers as it would for real visitors. */
@@ -84,10 +89,38 @@ const SETTLE_MS = 2_000;
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const cpuBefore = options.serverPid ? cpuMsOf(options.serverPid) : undefined;
+  const databaseBefore = databaseCpuMs();
   const result = await generateLoadInChild(options);
   const cpuAfter = options.serverPid ? cpuMsOf(options.serverPid) : undefined;
-  if (cpuBefore === undefined || cpuAfter === undefined || result.requests === 0) return result;
-  return { ...result, serverCpuMs: (cpuAfter - cpuBefore) / result.requests };
+  const databaseAfter = databaseCpuMs();
+  if (result.requests === 0) return result;
+  const perRequest = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined ? undefined : (after - before) / result.requests;
+  const serverCpuMs = perRequest(cpuBefore, cpuAfter);
+  const databaseCpu = perRequest(databaseBefore, databaseAfter);
+  return {
+    ...result,
+    ...(serverCpuMs === undefined ? {} : { serverCpuMs }),
+    ...(databaseCpu === undefined ? {} : { databaseCpuMs: databaseCpu }),
+  };
+}
+
+/** The CPU time of every `postgres` process of this machine, in ms; undefined where there is none. */
+export function databaseCpuMs(): number | undefined {
+  let total: number | undefined;
+  for (const entry of procEntries()) {
+    const stat = statOf(Number(entry));
+    if (stat?.command === "postgres") total = (total ?? 0) + stat.cpuMs;
+  }
+  return total;
+}
+
+function procEntries(): string[] {
+  try {
+    return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -98,21 +131,26 @@ export function cpuMsOf(pid: number): number | undefined {
   const own = statOf(pid);
   if (!own) return undefined;
   let total = own.cpuMs;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+  for (const entry of procEntries()) {
+    if (Number(entry) === pid) continue;
     const stat = statOf(Number(entry));
     if (stat?.parent === pid) total += stat.cpuMs;
   }
   return total;
 }
 
-function statOf(pid: number): { parent: number; cpuMs: number } | undefined {
+function statOf(pid: number): { command: string; parent: number; cpuMs: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // After the command's closing parenthesis: state is field 3, the parent field 4, utime and stime
-    // fields 14 and 15, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
+    // The command in parentheses is field 2. After its closing parenthesis: state is field 3, the
+    // parent field 4, utime and stime fields 14 and 15, in clock ticks of 10 ms (USER_HZ is 100).
+    const close = stat.lastIndexOf(")");
+    const fields = stat.slice(close + 2).split(" ");
+    return {
+      command: stat.slice(stat.indexOf("(") + 1, close),
+      parent: Number(fields[1]),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+    };
   } catch {
     return undefined;
   }

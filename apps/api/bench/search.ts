@@ -738,6 +738,7 @@ export function formatLoad(run: LoadResult, unit: string): string {
   return (
     `${Math.round(run.perSecond)} ${unit}, p50 ${formatMs(run.p50)} ms, p95 ${formatMs(run.p95)} ms, ` +
     `p99 ${formatMs(run.p99)} ms (${run.requests} requests, non-2xx ${run.non2xx}, errors ${run.errors}` +
-    (run.serverCpuMs === undefined ? ")" : `; server CPU ${formatMs(run.serverCpuMs)} ms a request)`)
+    (run.serverCpuMs === undefined ? "" : `; server CPU ${formatMs(run.serverCpuMs)} ms a request`) +
+    (run.databaseCpuMs === undefined ? ")" : `, PostgreSQL ${formatMs(run.databaseCpuMs)} ms)`)
   );
 }

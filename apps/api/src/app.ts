@@ -110,6 +110,7 @@ import { servicesRoutes } from "./modules/services/services.routes.ts";
 import {
   createServicesService,
   paidServicesJob,
+  promotedTiersJob,
   type ServicesService,
 } from "./modules/services/services.service.ts";
 import { dashboardSettingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -519,6 +520,15 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     queue: { expireInSeconds: 300 },
     run: async () => {
       await servicesService.runAutoRaises();
+    },
+  });
+  // A promoted ad whose premium, VIP or TOP ran out moves to its tier now in force within a minute.
+  await jobs.define({
+    name: promotedTiersJob,
+    cron: "* * * * *",
+    queue: { expireInSeconds: 60 },
+    run: async () => {
+      await servicesService.refreshPromotedTiers();
     },
   });
   // Plans (decision 064): renewals, their notices and ends, every 10 minutes.

@@ -34,7 +34,7 @@ describe("the job queue", () => {
     await harness?.close();
   });
 
-  it("schedules the ad expiry and unattached-photo sweeps, the photo hashing, the saved-search digest, the payment reconciliation, the paid services' auto-raises and the plan renewals once, whatever the number of processes", async () => {
+  it("schedules the ad expiry and unattached-photo sweeps, the photo hashing, the saved-search digest, the payment reconciliation, the paid services' auto-raises, the promoted tiers and the plan renewals once, whatever the number of processes", async () => {
     const schedules = await harness.app.jobs.boss.getSchedules();
     expect(schedules.map(({ name, cron }) => [name, cron]).sort()).toEqual([
       ["ad-expiry", "*/10 * * * *"],
@@ -42,6 +42,7 @@ describe("the job queue", () => {
       ["payment-reconcile", "*/10 * * * *"],
       ["photo-hash", "41 * * * *"],
       ["plan-renewal", "*/10 * * * *"],
+      ["promoted-tiers", "* * * * *"],
       ["saved-search-digest", "0 * * * *"],
       ["unattached-photo-sweep", "17 * * * *"],
     ]);

@@ -21,6 +21,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -177,6 +178,13 @@ export const ads = pgTable(
     topUntil: timestamp({ withTimezone: true }),
     urgentUntil: timestamp({ withTimezone: true }),
     highlightUntil: timestamp({ withTimezone: true }),
+    /**
+     * The strongest of premium (1), VIP (2) and TOP (3) in force, null for none: the promoted block's
+     * order (decision 094). A trigger sets it whenever one of the three times is written (migration
+     * 0030, `ad_promoted_tier`), and the `promoted-tiers` job every minute once one of them has run
+     * out; until then a run-out tier still holds its place when a weaker one is in force.
+     */
+    promotedTier: smallint(),
 
     views: integer().notNull().default(0),
     phoneReveals: integer().notNull().default(0),
@@ -249,24 +257,23 @@ export const ads = pgTable(
       .where(isActive),
     index("ads_views_idx").on(table.vertical, table.views, table.id).where(isActive),
     index("ads_urgent_idx").on(table.urgentUntil).where(isActive),
-    // Paid placements, one index per tier holding only its ads, in "fresh" order: the promoted block
-    // above a list reads a few entries of each (ads-search findPromoted), however many ads are
-    // promoted. The columns after the id are not for order: the index tests the common filters on
-    // its own entries, so a narrow search ("Camry, 2012–2020") reads no row that fails them.
-    ...(["premium", "vip", "top"] as const).map((tier) =>
-      index(`ads_${tier}_idx`)
-        .on(
-          table.vertical,
-          table.raisedAt,
-          table.id,
-          table.markId,
-          table.modelId,
-          table.year,
-          table.priceKgs,
-          table.regionId,
-        )
-        .where(sql`status = 'active' and ${sql.raw(`${tier}_until`)} is not null`),
-    ),
+    // Paid placements: only the promoted ads, in the promoted block's order (tier, then freshest
+    // first), so the block above a list reads a few entries however many ads are promoted. The
+    // columns after the id are not for order: the index tests the common filters on its own entries,
+    // so a narrow search ("Camry, 2012–2020") reads no row that fails them.
+    index("ads_promoted_idx")
+      .on(
+        table.vertical,
+        table.promotedTier,
+        table.raisedAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+        table.markId,
+        table.modelId,
+        table.year,
+        table.priceKgs,
+        table.regionId,
+      )
+      .where(sql`status = 'active' and promoted_tier is not null`),
     index("ads_search_vector_idx").using("gin", table.searchVector),
     // A search's count (at most 1,001 ads, decision 045) from an index holding every column the
     // vertical's filters test: any combination of them is counted from the index alone, ~190 bytes an

@@ -19,7 +19,7 @@ import {
   rangeFilterNames,
   type VerticalDefinition,
 } from "@unaa/contracts";
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, unionAll } from "drizzle-orm/pg-core";
 import { type Database, prepareStatement, sqlText } from "../../db/client.ts";
 import { ads, adTitleWords } from "../../db/schema/index.ts";
@@ -396,16 +396,17 @@ export function createAdSearch(db: Database): AdSearch {
       const column = sortColumnOf(sort);
       const { direction } = adSorts[sort];
       const afterShape = after === undefined ? "first" : after.value === null ? "after-null" : "after";
-      const part = (rank: number, conditions: (SQL | undefined)[], order: SQL[], size: string) =>
+      // `part`: 0 for the page, the promoted tier (1 premium, 2 VIP, 3 TOP) for the block above it.
+      const part = (rank: SQL | PgColumn, conditions: (SQL | undefined)[], order: SQL[], size: string) =>
         db
-          .select({ ...adCardColumns, part: sql<number>`${sql.raw(String(rank))}`.as("part") })
+          .select({ ...adCardColumns, part: sql<number>`${rank}`.as("part") })
           .from(ads)
           .where(and(bound.where, ...conditions))
           .orderBy(...order)
           .limit(placeholder(size));
       const query = () => {
         const page = part(
-          0,
+          sql.raw("0"),
           [
             after &&
               keysetAfter(column, direction, {
@@ -418,22 +419,16 @@ export function createAdSearch(db: Database): AdSearch {
           "limit",
         );
         if (after) return page;
-        // Each tier reads its own index of the few ads it holds (`ads_<tier>_idx`), freshest first.
-        const fresh = [desc(ads.raisedAt), desc(ads.id)];
-        const inForce = (tier: PgColumn) => sql`${tier} > now()`;
-        const notInForce = (tier: PgColumn) => sql`(${tier} is null or ${tier} <= now())`;
-        const tiers = unionAll(
-          part(1, [inForce(ads.premiumUntil)], fresh, "promoted"),
-          part(2, [inForce(ads.vipUntil), notInForce(ads.premiumUntil)], fresh, "promoted"),
-          part(
-            3,
-            [inForce(ads.topUntil), notInForce(ads.premiumUntil), notInForce(ads.vipUntil)],
-            fresh,
-            "promoted",
-          ),
-        ).as("tiers");
-        // The limit over the tiers stops at once when the stronger ones fill the block.
-        return unionAll(page, db.select().from(tiers).limit(placeholder("promoted")));
+        // The promoted ads read their own index in the block's order (decision 094). A tier run out
+        // since the `promoted-tiers` job last ran keeps its place while a weaker one is in force.
+        const inForce = sql`greatest(${ads.premiumUntil}, ${ads.vipUntil}, ${ads.topUntil}) > now()`;
+        const promoted = part(
+          ads.promotedTier,
+          [isNotNull(ads.promotedTier), inForce],
+          [asc(ads.promotedTier), desc(ads.raisedAt), desc(ads.id)],
+          "promoted",
+        );
+        return unionAll(page, promoted);
       };
       const statement = statements.get(
         `page|${sort}|${afterShape}|${bound.shape}`,
@@ -446,7 +441,7 @@ export function createAdSearch(db: Database): AdSearch {
         limit,
         promoted: promotedLimit,
       });
-      // Each part comes whole and in its order, the page first, then the tiers in rank.
+      // Each part comes whole and in its order, the page first, then the promoted block.
       return {
         rows: rows.filter((row) => row.part === 0),
         promoted: rows.filter((row) => row.part > 0),

@@ -22,7 +22,7 @@ import {
   type Vertical,
   verticals,
 } from "@unaa/contracts";
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adPurchases, ads, servicePrices } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -32,6 +32,8 @@ import { bishkekDay, findLift } from "./service-lift.ts";
 
 /** The queue of the auto-raises (and any later notices about services), every five minutes. */
 export const paidServicesJob = "paid-services";
+/** Every minute: promoted ads whose strongest placement ran out take their tier now in force (decision 094). */
+export const promotedTiersJob = "promoted-tiers";
 
 const DAY_MS = 86_400_000;
 /** Asia/Bishkek is UTC+6 all year. */
@@ -70,6 +72,11 @@ export interface ServicesService {
   setPrices(staffId: number, input: ServicePricesInput, ip?: string | null): Promise<ServicePriceList>;
   /** Raises the ads whose auto-raise is due at `at`; answers how many. */
   runAutoRaises(at?: Date): Promise<number>;
+  /**
+   * Gives the active ads whose premium, VIP or TOP has run out the promoted tier now in force
+   * (decision 094: written with the times, it goes stale when one runs out); answers how many.
+   */
+  refreshPromotedTiers(): Promise<number>;
 }
 
 export interface ServicesServiceOptions {
@@ -369,6 +376,23 @@ export function createServicesService({ db, forgetSearches }: ServicesServiceOpt
       });
       if (raised > 0) forgetSearches();
       return raised;
+    },
+
+    async refreshPromotedTiers() {
+      const inForce = sql`ad_promoted_tier(${ads.premiumUntil}, ${ads.vipUntil}, ${ads.topUntil})`;
+      const changed = await db
+        .update(ads)
+        .set({ promotedTier: inForce })
+        .where(
+          and(
+            eq(ads.status, "active"),
+            isNotNull(ads.promotedTier),
+            sql`${ads.promotedTier} is distinct from ${inForce}`,
+          ),
+        )
+        .returning({ id: ads.id });
+      if (changed.length > 0) forgetSearches();
+      return changed.length;
     },
   };
 }

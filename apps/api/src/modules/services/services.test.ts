@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { callAs, createPublished, setAdColumns, setSetting, validBodies } from "../ads/ads-test-kit.ts";
 import { signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
 import { credit, readBalance } from "../money/ledger.ts";
-import { paidServicesJob } from "./services.service.ts";
+import { paidServicesJob, promotedTiersJob } from "./services.service.ts";
 
 const DAY = 86_400_000;
 let harness: TestApp;
@@ -71,6 +71,16 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000):
     if (performance.now() - started > timeoutMs) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Runs one job of the queue `name` now, as its schedule would, and waits for it to complete. */
+async function runJob(name: string) {
+  const jobId = await harness.app.jobs.send(name, {});
+  if (!jobId) throw new Error("job not sent");
+  await until(async () => {
+    const job = await harness.app.jobs.boss.getJobById(name, jobId);
+    return job?.state === "completed" ? job : undefined;
+  });
 }
 
 describe("[P6.3] /services/{type}/{id} is the owner's", () => {
@@ -296,12 +306,7 @@ describe("[P6.2] auto-raise and expiry on the job queue", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const runAt = async (time: number) => {
       vi.setSystemTime(time);
-      const jobId = await harness.app.jobs.send(paidServicesJob, {});
-      if (!jobId) throw new Error("job not sent");
-      await until(async () => {
-        const job = await harness.app.jobs.boss.getJobById(paidServicesJob, jobId);
-        return job?.state === "completed" ? job : undefined;
-      });
+      await runJob(paidServicesJob);
     };
     await runAt(first.getTime() - 60_000);
     expect((await adRow(adId)).raisedAt?.getTime()).toBeLessThan(first.getTime() - 60_000);
@@ -337,6 +342,39 @@ describe("[P6.2] auto-raise and expiry on the job queue", () => {
       (await callAs(harness, null)("GET", "/api/ads?vertical=car&sort=fresh")).json(),
     );
     expect(list.promoted.map((card) => card.id)).not.toContain(adId);
+  });
+
+  it("[P6.2] an ad whose premium runs out while its VIP is in force takes its VIP place within a minute", async () => {
+    // Two ads of one price, both VIP for a day; the one raised longer ago has premium for a second.
+    const price = 987_654;
+    const [older, newer] = [(await sellerWithAd(0)).adId, (await sellerWithAd(0)).adId];
+    const vipUntil = new Date(Date.now() + DAY);
+    await setAdColumns(harness, older, {
+      price,
+      priceKgs: price,
+      premiumUntil: new Date(Date.now() + 1_000),
+      vipUntil,
+      raisedAt: new Date(Date.now() - 60_000),
+    });
+    await setAdColumns(harness, newer, { price, priceKgs: price, vipUntil, raisedAt: new Date() });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const block = async () => {
+      const response = await callAs(harness, null)(
+        "GET",
+        `/api/ads?vertical=car&priceFrom=${price}&priceTo=${price}&currency=KGS`,
+      );
+      return adSearchResponseSchema.parse(response.json()).promoted.map((card) => [card.id, card.promotion]);
+    };
+    // Its premium has run out: it is shown as VIP, in premium's place until the job runs.
+    expect(await block()).toEqual([
+      [older, "vip"],
+      [newer, "vip"],
+    ]);
+    await runJob(promotedTiersJob);
+    expect(await block()).toEqual([
+      [newer, "vip"],
+      [older, "vip"],
+    ]);
   });
 });
 
