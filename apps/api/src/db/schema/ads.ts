@@ -222,7 +222,21 @@ export const ads = pgTable(
     index("ads_user_idx").on(table.userId, table.status, table.id),
     index("ads_expires_idx").on(table.expiresAt).where(isActive),
     // Keyset pagination, one index per sort: (vertical, sort key, id) scanned in either direction.
-    index("ads_fresh_idx").on(table.vertical, table.raisedAt, table.id).where(isActive),
+    // "Fresh" is the default sort, so its indexes also carry the common filters' columns after the
+    // id, not for order: the index tests them on its own entries, and a search ("Camry, 2012–2020,
+    // up to 3 million") reads only the rows it shows instead of sorting every match (decision 095).
+    index("ads_fresh_idx")
+      .on(
+        table.vertical,
+        table.raisedAt,
+        table.id,
+        table.regionId,
+        table.markId,
+        table.modelId,
+        table.year,
+        table.priceKgs,
+      )
+      .where(isActive),
     index("ads_newest_idx").on(table.vertical, table.publishedAt, table.id).where(isActive),
     index("ads_price_idx").on(table.vertical, table.priceKgs, table.id).where(isActive),
     index("ads_year_idx").on(table.vertical, table.year, table.id).where(isActive),
@@ -230,8 +244,31 @@ export const ads = pgTable(
     // The catalogue's landing pages and drill-downs (/car/toyota/camry): a mark's or a model's ads
     // freshest first, and a model's by price. The model's price index also carries mark, generation,
     // year and mileage, so a count of "Toyota Camry, 2012–2020, up to 3 million" reads the index alone.
-    index("ads_mark_fresh_idx").on(table.vertical, table.markId, table.raisedAt, table.id).where(isActive),
-    index("ads_model_fresh_idx").on(table.vertical, table.modelId, table.raisedAt, table.id).where(isActive),
+    index("ads_mark_fresh_idx")
+      .on(
+        table.vertical,
+        table.markId,
+        table.raisedAt,
+        table.id,
+        table.modelId,
+        table.regionId,
+        table.year,
+        table.priceKgs,
+      )
+      .where(isActive),
+    index("ads_model_fresh_idx")
+      .on(
+        table.vertical,
+        table.modelId,
+        table.raisedAt,
+        table.id,
+        table.markId,
+        table.generationId,
+        table.regionId,
+        table.year,
+        table.priceKgs,
+      )
+      .where(isActive),
     index("ads_model_price_idx")
       .on(
         table.vertical,
