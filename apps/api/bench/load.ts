@@ -105,15 +105,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** The CPU time of every `postgres` process of this machine, in ms; undefined where there is none. */
+/**
+ * The CPU time of PostgreSQL on this machine, in ms; undefined where it does not run here: that of
+ * every `postgres` process, and that of the ones that have ended (a backend ends when its
+ * connection closes), which the server's first process counts as its reaped children's. Without
+ * the latter, a run during which the server's pool closed idle connections came out below zero.
+ */
 export function databaseCpuMs(): number | undefined {
   let total: number | undefined;
   for (const entry of procEntries()) {
     const stat = statOf(Number(entry));
-    if (stat?.command === "postgres") total = (total ?? 0) + stat.cpuMs;
+    if (stat?.command !== "postgres") continue;
+    total = (total ?? 0) + stat.cpuMs + (isPostgres(stat.parent) ? 0 : stat.endedChildrenCpuMs);
   }
   return total;
 }
+
+const isPostgres = (pid: number) => statOf(pid)?.command === "postgres";
 
 function procEntries(): string[] {
   try {
@@ -139,7 +147,9 @@ export function cpuMsOf(pid: number): number | undefined {
   return total;
 }
 
-function statOf(pid: number): { command: string; parent: number; cpuMs: number } | undefined {
+function statOf(
+  pid: number,
+): { command: string; parent: number; cpuMs: number; endedChildrenCpuMs: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command in parentheses is field 2. After its closing parenthesis: state is field 3, the
@@ -150,6 +160,8 @@ function statOf(pid: number): { command: string; parent: number; cpuMs: number }
       command: stat.slice(stat.indexOf("(") + 1, close),
       parent: Number(fields[1]),
       cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+      // cutime and cstime, fields 16 and 17: the children it has waited for.
+      endedChildrenCpuMs: (Number(fields[13]) + Number(fields[14])) * 10,
     };
   } catch {
     return undefined;
