@@ -6,3 +6,9 @@ declare module "virtual:page-chunks" {
   const chunks: Record<string, { js: string[]; css: string[] }>;
   export default chunks;
 }
+
+/** One of Tabler's icons, imported for its drawing (components/icon-sprite.tsx). */
+declare module "@tabler/icons-react/dist/esm/icons/*.mjs" {
+  import type { IconNode } from "@tabler/icons-react";
+  export const __iconNode: IconNode;
+}

@@ -28,6 +28,7 @@ import { serverContext } from "#server-context";
 import type { Route } from "./+types/root.ts";
 import { AnalyticsTag } from "./components/analytics-tag.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
+import { IconSprite } from "./components/icon-sprite.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { DefaultShell } from "./layouts/default.tsx";
 import { api, clientState, configureApi, type FatalError, fatalErrorStore } from "./lib/app-state.ts";
@@ -201,6 +202,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta itemProp="url" content={`${config?.publicOrigin ?? ""}/`} />
           <meta itemProp="name" content={config?.siteName ?? "Unaa"} />
         </div>
+        <IconSprite />
         <I18nextProvider i18n={i18n}>
           <MantineProvider
             theme={theme}

@@ -139,7 +139,7 @@ function searchApi({ api }: Lists, query: Record<string, string>): Promise<AdSea
 }
 
 describe("car lists", () => {
-  it("[S2.2][S5.4] /car is rendered on the server: the first 24 cards, the count, prices grouped by spaces", async ({
+  it("[S2.2][S5.4] /car is rendered on the server: the first 24 cards, the count, prices grouped by spaces, the cards' icons drawn", async ({
     lists,
   }) => {
     const { server } = lists;
@@ -152,6 +152,12 @@ describe("car lists", () => {
       "1\u202f000\u202f000\u00a0сом",
     );
     expect(await page.title()).toBe("Продажа автомобилей в Кыргызстане · Unaa");
+    // Each card's heart (and camera, price drop) is a <use> of the document's sprite: each draws.
+    const iconWidths = await cards(page)
+      .locator("svg use")
+      .evaluateAll((uses) => uses.map((use) => (use as SVGUseElement).getBBox().width));
+    expect(iconWidths.length).toBeGreaterThanOrEqual(24);
+    expect(iconWidths.filter((width) => width === 0)).toEqual([]);
   });
 
   it("[S2.2] a shared address with filters renders on the server the list the search finds", async ({

@@ -1,10 +1,10 @@
 import { Badge } from "@mantine/core";
-import { IconCamera, IconTrendingDown } from "@tabler/icons-react";
 import type { AdCard as AdCardData, AdPhoto as AdPhotoData, Currency } from "@unaa/contracts";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { AdPhoto } from "../../components/ad-photo.tsx";
 import { AppLink } from "../../components/app-link.tsx";
+import { SpriteIcon } from "../../components/icon-sprite.tsx";
 import { verticalIcons } from "../../components/vertical-icons.ts";
 import { useRegions } from "../../lib/shared-config.ts";
 import { useLocale } from "../../lib/use-locale.ts";
@@ -104,7 +104,7 @@ export function AdCard({
         </div>
         {ad.photoCount > 1 && (
           <span className={classes.photoCount} title={t("ads.card.photos", { count: ad.photoCount })}>
-            <IconCamera size={13} aria-hidden />
+            <SpriteIcon name="camera" size={13} />
             {ad.photoCount}
           </span>
         )}
@@ -125,7 +125,7 @@ export function AdCard({
                 size="xs"
                 variant="light"
                 color="teal"
-                leftSection={<IconTrendingDown size={12} aria-hidden />}
+                leftSection={<SpriteIcon name="trending-down" size={12} />}
               >
                 {t("ads.card.priceDropped")}
               </Badge>

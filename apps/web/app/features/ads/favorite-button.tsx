@@ -7,6 +7,7 @@ import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { adFavoritesMax } from "@unaa/contracts";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { SpriteIcon } from "../../components/icon-sprite.tsx";
 import { toasts } from "../../lib/app-state.ts";
 import { setFavorite, useIsFavorite } from "../../lib/favorites-store.ts";
 import { getErrorTitle, HttpError } from "../../lib/http-client.ts";
@@ -47,7 +48,6 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
     } else if (result.favorites !== null) onFavoritesChange?.(result.favorites);
   }
 
-  const Icon = isFavorite ? IconHeartFilled : IconHeart;
   const common = {
     onClick: toggle,
     "aria-pressed": isFavorite,
@@ -55,6 +55,7 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
     "data-favorite": isFavorite ? "on" : "off",
   } as const;
   if (variant === "button") {
+    const Icon = isFavorite ? IconHeartFilled : IconHeart;
     return (
       <Button
         {...common}
@@ -67,7 +68,8 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
       </Button>
     );
   }
-  // A plain button styled as Mantine's round default ActionIcon: a list renders one per card.
+  // A plain button styled as Mantine's round default ActionIcon, with the sprite's heart: a list
+  // renders one per card.
   return (
     <button
       {...common}
@@ -76,7 +78,11 @@ export function FavoriteButton({ adId, variant = "icon", onFavoritesChange }: Fa
       aria-label={label}
       title={hint}
     >
-      <Icon size={20} aria-hidden color={isFavorite ? "var(--mantine-color-red-6)" : undefined} />
+      <SpriteIcon
+        name={isFavorite ? "heart-filled" : "heart"}
+        size={20}
+        color={isFavorite ? "var(--mantine-color-red-6)" : undefined}
+      />
     </button>
   );
 }
