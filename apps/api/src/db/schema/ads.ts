@@ -219,7 +219,9 @@ export const ads = pgTable(
     ),
     check("ads_currency_check", sql`${table.currency} in ('KGS', 'USD')`),
     check("ads_price_check", sql`${table.price} >= 0`),
-    index("ads_user_idx").on(table.userId, table.status, table.id),
+    // A user's ads by status, in id order (their lists); the vertical after the id, not for order: a
+    // seller's active ads counted per vertical (the trust card beside every ad) read the index alone.
+    index("ads_user_idx").on(table.userId, table.status, table.id, table.vertical),
     index("ads_expires_idx").on(table.expiresAt).where(isActive),
     // Keyset pagination, one index per sort: (vertical, sort key, id) scanned in either direction.
     // "Fresh" is the default sort, so its indexes also carry the common filters' columns after the

@@ -416,9 +416,16 @@ export async function findAdCardsByIds(
     .where(and(inArray(ads.id, [...ids]), inArray(ads.status, [...statuses])));
 }
 
+/** Statements of similar ads by shape: the vertical and which of its `similarBy` fields the ad has. */
+const similarAdCardsStatements = preparedPerHandle(
+  (_db: Database) => new Map<string, { execute(values: Record<string, unknown>): Promise<AdCardRow[]> }>(),
+);
+
 /**
  * Active ads of the ad's vertical that share the values of its `similarBy` fields (the definition's),
- * the ad itself left out, freshest first.
+ * the ad itself left out, freshest first. A named statement per shape: an ad page reads them on every
+ * view, and planning a statement on `ads` (its many indexes weighed) cost PostgreSQL more than running
+ * it (decision 097).
  */
 export async function findSimilarAdCards(
   db: Database,
@@ -426,19 +433,37 @@ export async function findSimilarAdCards(
   definition: VerticalDefinition,
   limit: number,
 ): Promise<AdCardRow[]> {
-  const shared: SQL[] = [];
+  const shared: { name: string; column: PgColumn; value: unknown }[] = [];
   for (const name of definition.similarBy) {
     const field = definition.fields.find((candidate) => candidate.name === name);
     const column = field && filterColumnOf(field);
     const value = field && (ad as unknown as Record<string, unknown>)[columnKeyOf(field)];
-    if (column && value !== null && value !== undefined) shared.push(eq(column, value));
+    if (column && value !== null && value !== undefined) shared.push({ name, column, value });
   }
-  return findAdCardsPage(db, {
-    where: and(eq(ads.vertical, ad.vertical), eq(ads.status, "active"), ne(ads.id, ad.id), ...shared),
-    sortColumn: ads.raisedAt,
-    direction: "desc",
-    after: undefined,
+  const shape = [ad.vertical, ...shared.map(({ name }) => name)].join("_");
+  const statements = similarAdCardsStatements(db);
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = db
+      .select(adCardColumns)
+      .from(ads)
+      .where(
+        and(
+          eq(ads.vertical, ad.vertical),
+          eq(ads.status, "active"),
+          ne(ads.id, sql.placeholder("id")),
+          ...shared.map(({ name, column }) => eq(column, sql.placeholder(name))),
+        ),
+      )
+      .orderBy(...keysetOrder(ads.raisedAt, "desc"))
+      .limit(sql.placeholder("limit"))
+      .prepare(`ads_similar_${shape}`);
+    statements.set(shape, statement);
+  }
+  return statement.execute({
+    id: ad.id,
     limit,
+    ...Object.fromEntries(shared.map(({ name, value }) => [name, value])),
   });
 }
 

@@ -37,14 +37,19 @@ export async function findProfileUser(db: Database, id: number): Promise<Profile
   return row;
 }
 
-/** Through `ads_user_idx`. */
-const activeAdsByVertical = preparedPerHandle((db) =>
+/**
+ * A user's active ads per vertical (placeholder `userId`), from `ads_user_idx` alone: the index holds
+ * the vertical, so an ad page's trust card reads no table row for its seller's counts (decision 097).
+ */
+export const activeAdsByVerticalQuery = (db: Database) =>
   db
     .select({ vertical: ads.vertical, value: count() })
     .from(ads)
     .where(and(eq(ads.userId, sql.placeholder("userId")), eq(ads.status, "active")))
-    .groupBy(ads.vertical)
-    .prepare("ads_active_by_vertical_of_user"),
+    .groupBy(ads.vertical);
+
+const activeAdsByVertical = preparedPerHandle((db) =>
+  activeAdsByVerticalQuery(db).prepare("ads_active_by_vertical_of_user"),
 );
 
 /** The user's active ads in each vertical (absent verticals: none). */
