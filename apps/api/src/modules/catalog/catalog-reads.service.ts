@@ -96,20 +96,27 @@ const SEARCH_CACHE_TTL_MS = 60_000;
 const SEARCH_CACHE_ENTRIES = 5_000;
 
 /**
- * Answers kept a minute, which a staff change drops: the search's (people type the same prefixes)
- * and ads' references (every ad page names its mark, model and generation, and ads of one model
- * are many).
+ * Answers kept a minute, which a staff change drops: the search's (people type the same prefixes),
+ * ads' references (every ad page names its mark, model and generation, and ads of one model are
+ * many), and the lists (a model's list page reads its mark, model and generations on every view,
+ * whatever its filters; decision 097).
  */
 export function createCatalogAnswers() {
   const options = { maxEntries: SEARCH_CACHE_ENTRIES, ttlMs: SEARCH_CACHE_TTL_MS };
   const searches = createSearchCache<CatalogSearchResponse["items"]>(options);
   const refs = createSearchCache<CatalogRefs>(options);
+  const lists = createSearchCache<object>(options);
   return {
     searches,
     refs,
+    /** A list or page answer by its key (what it is and its path), shared by the requests that ask. */
+    list<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+      return lists.get(key, load) as Promise<T>;
+    },
     clear() {
       searches.clear();
       refs.clear();
+      lists.clear();
     },
   };
 }
@@ -184,76 +191,115 @@ export function createCatalogReads(
     return { kind, mark, model, generation, complectation };
   }
 
+  async function readMarks(kind: CatalogKind): ReturnType<CatalogReads["listMarks"]> {
+    const rows = await repo.findVisibleMarks(db, kind);
+    return {
+      kind,
+      items: popularThenAlphabetical(rows, popularMarkCount).map((row) => ({
+        ...toMarkRef(row),
+        aliases: row.aliases,
+        popularity: row.popularity,
+        isPopular: row.isPopular,
+        modelCount: row.modelCount,
+      })),
+    };
+  }
+
+  async function readModels(
+    kind: CatalogKind,
+    path: Parameters<CatalogReads["listModels"]>[1],
+  ): ReturnType<CatalogReads["listModels"]> {
+    const { mark } = await resolvePath(kind, path);
+    const rows = await repo.findVisibleModels(db, mark.id);
+    return {
+      kind,
+      mark: toMarkRef(mark),
+      items: popularThenAlphabetical(rows, popularModelCount).map((row) => ({
+        ...toModelRef(row),
+        aliases: row.aliases,
+        popularity: row.popularity,
+        isPopular: row.isPopular,
+        generationCount: row.generationCount,
+      })),
+    };
+  }
+
+  async function readGenerations(
+    kind: CatalogKind,
+    path: Parameters<CatalogReads["listGenerations"]>[1],
+  ): ReturnType<CatalogReads["listGenerations"]> {
+    const { mark, model } = await resolvePath(kind, path);
+    if (!model) throw new AppError("CATALOG_NOT_FOUND");
+    const rows = await repo.findVisibleGenerations(db, model.id);
+    return {
+      kind,
+      mark: toMarkRef(mark),
+      model: toModelRef(model),
+      items: rows.map((row) => ({
+        ...toGenerationRef(row),
+        aliases: row.aliases,
+        complectationCount: row.complectationCount,
+      })),
+    };
+  }
+
+  async function readComplectations(
+    kind: CatalogKind,
+    path: Parameters<CatalogReads["listComplectations"]>[1],
+  ): ReturnType<CatalogReads["listComplectations"]> {
+    const { mark, model, generation } = await resolvePath(kind, path);
+    if (!model || !generation) throw new AppError("CATALOG_NOT_FOUND");
+    const rows = await repo.findVisibleComplectations(db, generation.id);
+    return {
+      kind,
+      mark: toMarkRef(mark),
+      model: toModelRef(model),
+      generation: toGenerationRef(generation),
+      items: rows.map(toComplectation),
+    };
+  }
+
+  async function readComplectation(
+    kind: CatalogKind,
+    path: Parameters<CatalogReads["getComplectation"]>[1],
+  ): ReturnType<CatalogReads["getComplectation"]> {
+    const { mark, model, generation, complectation } = await resolvePath(kind, path);
+    if (!model || !generation || !complectation) throw new AppError("CATALOG_NOT_FOUND");
+    return {
+      kind,
+      mark: toMarkRef(mark),
+      model: toModelRef(model),
+      generation: toGenerationRef(generation),
+      complectation: toComplectation(complectation),
+    };
+  }
+
   return {
-    async listMarks(kind) {
-      const rows = await repo.findVisibleMarks(db, kind);
-      return {
-        kind,
-        items: popularThenAlphabetical(rows, popularMarkCount).map((row) => ({
-          ...toMarkRef(row),
-          aliases: row.aliases,
-          popularity: row.popularity,
-          isPopular: row.isPopular,
-          modelCount: row.modelCount,
-        })),
-      };
+    listMarks(kind) {
+      return answers.list(`marks|${kind}`, () => readMarks(kind));
     },
 
-    async listModels(kind, path) {
-      const { mark } = await resolvePath(kind, path);
-      const rows = await repo.findVisibleModels(db, mark.id);
-      return {
-        kind,
-        mark: toMarkRef(mark),
-        items: popularThenAlphabetical(rows, popularModelCount).map((row) => ({
-          ...toModelRef(row),
-          aliases: row.aliases,
-          popularity: row.popularity,
-          isPopular: row.isPopular,
-          generationCount: row.generationCount,
-        })),
-      };
+    listModels(kind, path) {
+      return answers.list(`models|${kind}|${path.mark}`, () => readModels(kind, path));
     },
 
-    async listGenerations(kind, path) {
-      const { mark, model } = await resolvePath(kind, path);
-      if (!model) throw new AppError("CATALOG_NOT_FOUND");
-      const rows = await repo.findVisibleGenerations(db, model.id);
-      return {
-        kind,
-        mark: toMarkRef(mark),
-        model: toModelRef(model),
-        items: rows.map((row) => ({
-          ...toGenerationRef(row),
-          aliases: row.aliases,
-          complectationCount: row.complectationCount,
-        })),
-      };
+    listGenerations(kind, path) {
+      return answers.list(`generations|${kind}|${path.mark}|${path.model}`, () =>
+        readGenerations(kind, path),
+      );
     },
 
-    async listComplectations(kind, path) {
-      const { mark, model, generation } = await resolvePath(kind, path);
-      if (!model || !generation) throw new AppError("CATALOG_NOT_FOUND");
-      const rows = await repo.findVisibleComplectations(db, generation.id);
-      return {
-        kind,
-        mark: toMarkRef(mark),
-        model: toModelRef(model),
-        generation: toGenerationRef(generation),
-        items: rows.map(toComplectation),
-      };
+    listComplectations(kind, path) {
+      return answers.list(`complectations|${kind}|${path.mark}|${path.model}|${path.generation}`, () =>
+        readComplectations(kind, path),
+      );
     },
 
-    async getComplectation(kind, path) {
-      const { mark, model, generation, complectation } = await resolvePath(kind, path);
-      if (!model || !generation || !complectation) throw new AppError("CATALOG_NOT_FOUND");
-      return {
-        kind,
-        mark: toMarkRef(mark),
-        model: toModelRef(model),
-        generation: toGenerationRef(generation),
-        complectation: toComplectation(complectation),
-      };
+    getComplectation(kind, path) {
+      const { mark, model, generation, complectation } = path;
+      return answers.list(`complectation|${kind}|${mark}|${model}|${generation}|${complectation}`, () =>
+        readComplectation(kind, path),
+      );
     },
 
     async search({ q, kind, limit }) {

@@ -237,6 +237,20 @@ describe("creating and editing entries", () => {
     expect((await refsOf()).model?.name).toBe("Ipsum");
   });
 
+  it("lists and pages (kept a minute) follow a rename at once", async () => {
+    const id = await toyotaModelId("ipsum");
+    const modelName = async () => {
+      const models = (await publicGet("/api/catalog/marks/toyota/models")).json().items;
+      const generations = (await publicGet("/api/catalog/marks/toyota/models/ipsum/generations")).json();
+      return [models.find((item: { id: number }) => item.id === id)?.name, generations.model.name];
+    };
+    expect(await modelName()).toEqual(["Ipsum", "Ipsum"]);
+    await call("PATCH", `/api/catalog/staff/models/${id}`, editor, { name: "Ipsum Verso" });
+    expect(await modelName()).toEqual(["Ipsum Verso", "Ipsum Verso"]);
+    await call("PATCH", `/api/catalog/staff/models/${id}`, editor, { name: "Ipsum" });
+    expect(await modelName()).toEqual(["Ipsum", "Ipsum"]);
+  });
+
   it("the data import keeps what staff changed", async () => {
     const id = await toyotaModelId("ipsum");
     const result = await importCatalog(harness.database.db);
