@@ -582,6 +582,7 @@ export async function createApp({ config, database, logger }: CreateAppOptions):
     db: database.db,
     contactPerIp: app.createRateCounter({ name: "contact-ip", max: 5, windowMs: 3_600_000 }),
     contactPerContact: app.createRateCounter({ name: "contact-login", max: 3, windowMs: 3_600_000 }),
+    cacheDrops,
   });
   const bannersService = createBannersService({ db: database.db, storage, cacheDrops });
   app.decorate("services", {

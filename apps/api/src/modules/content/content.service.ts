@@ -25,7 +25,9 @@ import {
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import type { CacheDrops } from "../../lib/cache-drops.ts";
 import { type RateCounter, refuseWhenFull } from "../../lib/rate-counter.ts";
+import { createSearchCache } from "../../lib/search-cache.ts";
 import { recordStaffAction } from "../audit/audit.ts";
 import type { StaffCaller } from "../dashboard/dashboard.service.ts";
 import { readSettings } from "../settings/settings.service.ts";
@@ -66,9 +68,17 @@ export interface ContentServiceDeps {
   /** Messages per IP, and per email/phone given. */
   contactPerIp: RateCounter;
   contactPerContact: RateCounter;
+  /** Where a saved text drops the texts every process keeps. */
+  cacheDrops: CacheDrops;
 }
 
 const faqKey = "faq";
+
+/**
+ * The stored texts are read by every view of their pages (`/about`, the FAQ, …) and change when staff
+ * save them: each process keeps them a minute, and a save drops them in every process (decision 097).
+ */
+const CONTENT_TTL_MS = 60_000;
 
 /** A stored value when it still fits its schema, else the built-in one. */
 function valid<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
@@ -103,13 +113,14 @@ export function createContentService({
   db,
   contactPerIp,
   contactPerContact,
+  cacheDrops,
 }: ContentServiceDeps): ContentService {
-  const readPage = async (page: SitePageName): Promise<SitePageBody> => {
-    const stored = (await findContent(db, [page])).get(page);
-    return valid(sitePageBodySchema, stored, defaultPages[page]);
-  };
-  const readFaq = async (): Promise<Faq> =>
-    valid(faqSchema, (await findContent(db, [faqKey])).get(faqKey), defaultFaq);
+  const kept = createSearchCache<unknown>({ maxEntries: sitePageNames.length + 1, ttlMs: CONTENT_TTL_MS });
+  const dropKept = cacheDrops.register("site-content", () => kept.clear());
+  const stored = (key: string) => kept.get(key, async () => (await findContent(db, [key])).get(key));
+  const readPage = async (page: SitePageName): Promise<SitePageBody> =>
+    valid(sitePageBodySchema, await stored(page), defaultPages[page]);
+  const readFaq = async (): Promise<Faq> => valid(faqSchema, await stored(faqKey), defaultFaq);
 
   return {
     async pageText(page, locale) {
@@ -143,7 +154,7 @@ export function createContentService({
     },
 
     async savePage(caller, page, body) {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const before = valid(sitePageBodySchema, await lockContent(tx, page), defaultPages[page]);
         await upsertContent(tx, page, body, caller.id);
         await recordStaffAction(tx, {
@@ -155,10 +166,12 @@ export function createContentService({
         });
         return body;
       });
+      dropKept();
+      return saved;
     },
 
     async saveFaq(caller, faq) {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const before = valid(faqSchema, await lockContent(tx, faqKey), defaultFaq);
         await upsertContent(tx, faqKey, faq, caller.id);
         await recordStaffAction(tx, {
@@ -171,6 +184,8 @@ export function createContentService({
         });
         return faq;
       });
+      dropKept();
+      return saved;
     },
 
     async sendContact(input, sender) {
