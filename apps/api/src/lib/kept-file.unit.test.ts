@@ -42,7 +42,9 @@ describe("files kept in DATA_DIR", () => {
       expect(readFileSync(file, "utf8")).toBe(text);
       expect(readdirSync(path.dirname(file))).toEqual(["vapid.json"]);
     }
-  });
+    // Eighteen Node processes, each loading the module: ~3.5 s on two idle cores, more on a busy
+    // machine (it timed out at the default 5 s under load).
+  }, 30_000);
 
   it("refuses a kept secret or key pair that is not one, saying what to do", async () => {
     const { resolveAuthSecret } = await import("./auth-secret.ts");
