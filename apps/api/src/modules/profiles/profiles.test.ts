@@ -1,8 +1,8 @@
 import { adCardsPageSchema, publicProfileSchema, type Vertical } from "@unaa/contracts";
-import { eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareStatement } from "../../db/client.ts";
 import { chatMessages, chats, users } from "../../db/schema/index.ts";
+import { planWithOnlyIndex } from "../../test/query-plans.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { callAs, createPublished, setSetting, validBodies } from "../ads/ads-test-kit.ts";
 import { nextEmail, nextUsername, signUpUser, type TestClient } from "../auth/auth-test-kit.ts";
@@ -69,26 +69,9 @@ describe("GET /api/user/{id}", () => {
     await publish(seller, "car");
     await publish(seller, "moto");
     const { db } = harness.database;
-    let plan = "";
-    const planned = db.transaction(async (tx) => {
-      // The test table is tiny, and another index may look as good: with `ads_user_idx` the only
-      // one left and the other scans forbidden (rolled back), the plan shows whether it holds every
-      // column the count reads.
-      const others = (await tx.execute(
-        sql`select indexname as name from pg_indexes where tablename = 'ads' and indexname not in ('ads_user_idx', 'ads_pkey')`,
-      )) as unknown as { rows: { name: string }[] };
-      for (const { name } of others.rows) await tx.execute(sql`drop index ${sql.identifier(name)}`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const lines = await prepareStatement<Record<string, string>>(
-        tx,
-        sql`explain ${activeAdsByVerticalQuery(tx)}`,
-        undefined,
-      ).execute({ userId: seller.userId });
-      plan = lines.map((line) => Object.values(line).join(" ")).join("\n");
-      tx.rollback();
+    const plan = await planWithOnlyIndex(db, "ads_user_idx", activeAdsByVerticalQuery(db).getSQL(), {
+      userId: seller.userId,
     });
-    await expect(planned).rejects.toThrow(TransactionRollbackError);
     expect(plan).toContain("Index Only Scan using ads_user_idx");
 
     const response = await get(`/api/user/${seller.userId}`);
