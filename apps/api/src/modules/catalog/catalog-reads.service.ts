@@ -191,116 +191,95 @@ export function createCatalogReads(
     return { kind, mark, model, generation, complectation };
   }
 
-  async function readMarks(kind: CatalogKind): ReturnType<CatalogReads["listMarks"]> {
-    const rows = await repo.findVisibleMarks(db, kind);
-    return {
-      kind,
-      items: popularThenAlphabetical(rows, popularMarkCount).map((row) => ({
-        ...toMarkRef(row),
-        aliases: row.aliases,
-        popularity: row.popularity,
-        isPopular: row.isPopular,
-        modelCount: row.modelCount,
-      })),
-    };
-  }
+  /** The public lists and pages as the database has them; the service answers them kept. */
+  const reads: Pick<
+    CatalogReads,
+    "listMarks" | "listModels" | "listGenerations" | "listComplectations" | "getComplectation"
+  > = {
+    async listMarks(kind) {
+      const rows = await repo.findVisibleMarks(db, kind);
+      return {
+        kind,
+        items: popularThenAlphabetical(rows, popularMarkCount).map((row) => ({
+          ...toMarkRef(row),
+          aliases: row.aliases,
+          popularity: row.popularity,
+          isPopular: row.isPopular,
+          modelCount: row.modelCount,
+        })),
+      };
+    },
 
-  async function readModels(
-    kind: CatalogKind,
-    path: Parameters<CatalogReads["listModels"]>[1],
-  ): ReturnType<CatalogReads["listModels"]> {
-    const { mark } = await resolvePath(kind, path);
-    const rows = await repo.findVisibleModels(db, mark.id);
-    return {
-      kind,
-      mark: toMarkRef(mark),
-      items: popularThenAlphabetical(rows, popularModelCount).map((row) => ({
-        ...toModelRef(row),
-        aliases: row.aliases,
-        popularity: row.popularity,
-        isPopular: row.isPopular,
-        generationCount: row.generationCount,
-      })),
-    };
-  }
+    async listModels(kind, path) {
+      const { mark } = await resolvePath(kind, path);
+      const rows = await repo.findVisibleModels(db, mark.id);
+      return {
+        kind,
+        mark: toMarkRef(mark),
+        items: popularThenAlphabetical(rows, popularModelCount).map((row) => ({
+          ...toModelRef(row),
+          aliases: row.aliases,
+          popularity: row.popularity,
+          isPopular: row.isPopular,
+          generationCount: row.generationCount,
+        })),
+      };
+    },
 
-  async function readGenerations(
-    kind: CatalogKind,
-    path: Parameters<CatalogReads["listGenerations"]>[1],
-  ): ReturnType<CatalogReads["listGenerations"]> {
-    const { mark, model } = await resolvePath(kind, path);
-    if (!model) throw new AppError("CATALOG_NOT_FOUND");
-    const rows = await repo.findVisibleGenerations(db, model.id);
-    return {
-      kind,
-      mark: toMarkRef(mark),
-      model: toModelRef(model),
-      items: rows.map((row) => ({
-        ...toGenerationRef(row),
-        aliases: row.aliases,
-        complectationCount: row.complectationCount,
-      })),
-    };
-  }
+    async listGenerations(kind, path) {
+      const { mark, model } = await resolvePath(kind, path);
+      if (!model) throw new AppError("CATALOG_NOT_FOUND");
+      const rows = await repo.findVisibleGenerations(db, model.id);
+      return {
+        kind,
+        mark: toMarkRef(mark),
+        model: toModelRef(model),
+        items: rows.map((row) => ({
+          ...toGenerationRef(row),
+          aliases: row.aliases,
+          complectationCount: row.complectationCount,
+        })),
+      };
+    },
 
-  async function readComplectations(
-    kind: CatalogKind,
-    path: Parameters<CatalogReads["listComplectations"]>[1],
-  ): ReturnType<CatalogReads["listComplectations"]> {
-    const { mark, model, generation } = await resolvePath(kind, path);
-    if (!model || !generation) throw new AppError("CATALOG_NOT_FOUND");
-    const rows = await repo.findVisibleComplectations(db, generation.id);
-    return {
-      kind,
-      mark: toMarkRef(mark),
-      model: toModelRef(model),
-      generation: toGenerationRef(generation),
-      items: rows.map(toComplectation),
-    };
-  }
+    async listComplectations(kind, path) {
+      const { mark, model, generation } = await resolvePath(kind, path);
+      if (!model || !generation) throw new AppError("CATALOG_NOT_FOUND");
+      const rows = await repo.findVisibleComplectations(db, generation.id);
+      return {
+        kind,
+        mark: toMarkRef(mark),
+        model: toModelRef(model),
+        generation: toGenerationRef(generation),
+        items: rows.map(toComplectation),
+      };
+    },
 
-  async function readComplectation(
-    kind: CatalogKind,
-    path: Parameters<CatalogReads["getComplectation"]>[1],
-  ): ReturnType<CatalogReads["getComplectation"]> {
-    const { mark, model, generation, complectation } = await resolvePath(kind, path);
-    if (!model || !generation || !complectation) throw new AppError("CATALOG_NOT_FOUND");
-    return {
-      kind,
-      mark: toMarkRef(mark),
-      model: toModelRef(model),
-      generation: toGenerationRef(generation),
-      complectation: toComplectation(complectation),
-    };
-  }
+    async getComplectation(kind, path) {
+      const { mark, model, generation, complectation } = await resolvePath(kind, path);
+      if (!model || !generation || !complectation) throw new AppError("CATALOG_NOT_FOUND");
+      return {
+        kind,
+        mark: toMarkRef(mark),
+        model: toModelRef(model),
+        generation: toGenerationRef(generation),
+        complectation: toComplectation(complectation),
+      };
+    },
+  };
+
+  /** A read kept by its name and arguments (the kind and the path), which a staff edit drops. */
+  const kept =
+    <Args extends unknown[], Answer extends object>(name: string, read: (...args: Args) => Promise<Answer>) =>
+    (...args: Args) =>
+      answers.list(JSON.stringify([name, ...args]), () => read(...args));
 
   return {
-    listMarks(kind) {
-      return answers.list(`marks|${kind}`, () => readMarks(kind));
-    },
-
-    listModels(kind, path) {
-      return answers.list(`models|${kind}|${path.mark}`, () => readModels(kind, path));
-    },
-
-    listGenerations(kind, path) {
-      return answers.list(`generations|${kind}|${path.mark}|${path.model}`, () =>
-        readGenerations(kind, path),
-      );
-    },
-
-    listComplectations(kind, path) {
-      return answers.list(`complectations|${kind}|${path.mark}|${path.model}|${path.generation}`, () =>
-        readComplectations(kind, path),
-      );
-    },
-
-    getComplectation(kind, path) {
-      const { mark, model, generation, complectation } = path;
-      return answers.list(`complectation|${kind}|${mark}|${model}|${generation}|${complectation}`, () =>
-        readComplectation(kind, path),
-      );
-    },
+    listMarks: kept("marks", reads.listMarks),
+    listModels: kept("models", reads.listModels),
+    listGenerations: kept("generations", reads.listGenerations),
+    listComplectations: kept("complectations", reads.listComplectations),
+    getComplectation: kept("complectation", reads.getComplectation),
 
     async search({ q, kind, limit }) {
       const folded = foldCatalogQuery(q);
