@@ -66,6 +66,26 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
+/** What starts the name of a statement that reads by a key (`keyRead`). */
+const KEY_READ = "key:";
+
+/**
+ * The name of a statement that reads by a key: a row by its id, a user's counts from their index.
+ * Its best plan is the same whatever the key, so PostgreSQL plans it once per connection and keeps
+ * that plan (its default plan cache mode), where the other statements are planned with each
+ * execution's values (decision 014). Planning a read on `ads` weighs all its indexes, and cost more
+ * than running it (decision 098). Only for a statement whose plan no value can change: an equality on
+ * a unique key, or on the leading columns of the one index that serves it.
+ */
+export function keyRead(name: string): string {
+  return `${KEY_READ}${name}`;
+}
+
+function isKeyRead(query: unknown): boolean {
+  const name = (query as { name?: unknown } | null)?.name;
+  return typeof name === "string" && name.startsWith(KEY_READ);
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -75,17 +95,27 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     // list of any width alike, and may read thousands of rows where the values' own plan reads ten.
     options: "-c plan_cache_mode=force_custom_plan",
   });
+  // Reads by a key (`keyRead`), outside transactions, on connections that keep a statement's plan.
+  const keyReads = new pg.Pool({ connectionString: url, max: 5 });
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const keyReadQuery = keyReads.query.bind(keyReads) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) =>
+    isKeyRead(args[0]) ? keyReadQuery(...args) : poolQuery(...args)) as typeof pool.query;
   // An idle connection can be cut by the server (restart, failover, a dropped test database); the
   // pool replaces it on the next query. Without a listener that error would end the process.
-  pool.on("error", (error) => {
-    console.warn(`PostgreSQL connection lost: ${error.message}`);
-  });
+  for (const each of [pool, keyReads]) {
+    each.on("error", (error) => {
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
+  }
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     driver: "postgres",
     ping: () => timeQuery(db),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), keyReads.end()]);
+    },
     jobQueueConnection: { backend: "postgres", connectionString: url, max: 3 },
   };
 }

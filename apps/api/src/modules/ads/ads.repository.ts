@@ -17,7 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { type Database, preparedPerHandle } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
 import {
   adComplaints,
   adFavorites,
@@ -114,7 +114,7 @@ const adById = preparedPerHandle((db) =>
     .select(adRowColumns)
     .from(ads)
     .where(eq(ads.id, sql.placeholder("id")))
-    .prepare("ads_by_id"),
+    .prepare(keyRead("ads_by_id")),
 );
 
 export async function findAdById(db: Database, id: number): Promise<AdRow | undefined> {
@@ -156,7 +156,7 @@ const sellerById = preparedPerHandle((db) =>
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("seller_by_id"),
+    .prepare(keyRead("seller_by_id")),
 );
 
 /** Through `ads_user_idx`. */
@@ -165,7 +165,7 @@ const activeAdsOfUser = preparedPerHandle((db) =>
     .select({ value: count() })
     .from(ads)
     .where(and(eq(ads.userId, sql.placeholder("userId")), eq(ads.status, "active")))
-    .prepare("ads_active_of_user"),
+    .prepare(keyRead("ads_active_of_user")),
 );
 
 /** The seller shown on an ad: the account and how many active ads it has across verticals. */
@@ -219,7 +219,7 @@ const priceHistoryOfAd = preparedPerHandle((db) =>
     .from(adPriceHistory)
     .where(eq(adPriceHistory.adId, sql.placeholder("adId")))
     .orderBy(asc(adPriceHistory.createdAt), asc(adPriceHistory.id))
-    .prepare("ad_price_history"),
+    .prepare(keyRead("ad_price_history")),
 );
 
 /** Every price of an ad, oldest first. */

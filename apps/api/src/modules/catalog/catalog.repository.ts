@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, like, not, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
 import {
   catalogChanges,
   catalogComplectations,
@@ -31,8 +31,17 @@ export async function findMarkBySlug(db: Database, kind: string, slug: string): 
   return row;
 }
 
+// An entry by its id: what an ad's page names (its mark, model, generation and complectation).
+const markById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(catalogMarks)
+    .where(eq(catalogMarks.id, sql.placeholder("id")))
+    .prepare(keyRead("catalog_mark_by_id")),
+);
+
 export async function findMarkById(db: Database, id: number): Promise<MarkRow | undefined> {
-  const [row] = await db.select().from(catalogMarks).where(eq(catalogMarks.id, id));
+  const [row] = await markById(db).execute({ id });
   return row;
 }
 
@@ -48,8 +57,16 @@ export async function findModelBySlug(
   return row;
 }
 
+const modelById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(catalogModels)
+    .where(eq(catalogModels.id, sql.placeholder("id")))
+    .prepare(keyRead("catalog_model_by_id")),
+);
+
 export async function findModelById(db: Database, id: number): Promise<ModelRow | undefined> {
-  const [row] = await db.select().from(catalogModels).where(eq(catalogModels.id, id));
+  const [row] = await modelById(db).execute({ id });
   return row;
 }
 
@@ -65,8 +82,16 @@ export async function findGenerationBySlug(
   return row;
 }
 
+const generationById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(catalogGenerations)
+    .where(eq(catalogGenerations.id, sql.placeholder("id")))
+    .prepare(keyRead("catalog_generation_by_id")),
+);
+
 export async function findGenerationById(db: Database, id: number): Promise<GenerationRow | undefined> {
-  const [row] = await db.select().from(catalogGenerations).where(eq(catalogGenerations.id, id));
+  const [row] = await generationById(db).execute({ id });
   return row;
 }
 
@@ -82,8 +107,16 @@ export async function findComplectationBySlug(
   return row;
 }
 
+const complectationById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(catalogComplectations)
+    .where(eq(catalogComplectations.id, sql.placeholder("id")))
+    .prepare(keyRead("catalog_complectation_by_id")),
+);
+
 export async function findComplectationById(db: Database, id: number): Promise<ComplectationRow | undefined> {
-  const [row] = await db.select().from(catalogComplectations).where(eq(catalogComplectations.id, id));
+  const [row] = await complectationById(db).execute({ id });
   return row;
 }
 

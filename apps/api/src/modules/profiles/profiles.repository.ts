@@ -1,6 +1,6 @@
 /** Queries of public profiles: the account, its active ads per vertical, its response rate and time. */
 import { and, count, eq, sql } from "drizzle-orm";
-import { type Database, preparedPerHandle } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
 import { ads, userPhones, users } from "../../db/schema/index.ts";
 
 export interface ProfileUserRow {
@@ -29,7 +29,7 @@ const profileUserById = preparedPerHandle((db) =>
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
-    .prepare("profile_user_by_id"),
+    .prepare(keyRead("profile_user_by_id")),
 );
 
 export async function findProfileUser(db: Database, id: number): Promise<ProfileUserRow | undefined> {
@@ -49,7 +49,7 @@ export const activeAdsByVerticalQuery = (db: Database) =>
     .groupBy(ads.vertical);
 
 const activeAdsByVertical = preparedPerHandle((db) =>
-  activeAdsByVerticalQuery(db).prepare("ads_active_by_vertical_of_user"),
+  activeAdsByVerticalQuery(db).prepare(keyRead("ads_active_by_vertical_of_user")),
 );
 
 /** The user's active ads in each vertical (absent verticals: none). */
