@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdById } from "../modules/ads/ads.repository.ts";
-import { countActiveAdsByVertical } from "../modules/profiles/profiles.repository.ts";
+import { findModelById } from "../modules/catalog/catalog.repository.ts";
+import { countActiveAdsByVertical, findResponseStats } from "../modules/profiles/profiles.repository.ts";
+import { readSellerRatings } from "../modules/reviews/reviews.repository.ts";
 import { openTestDatabase, usesPostgres } from "../test/test-database.ts";
 import { type DatabaseHandle, keyRead, prepareStatement } from "./client.ts";
 
@@ -34,14 +36,23 @@ describe.runIf(usesPostgres())("PostgreSQL's plans of named statements (decision
   }
 
   it("reads by a key keep one plan once PostgreSQL has seen it is as good as any value's own", async () => {
-    for (let id = 1; id <= 8; id++) await findAdById(database.db, id);
-    const byId = await planCounts(keyRead("plan_counts"), keyRead("ads_by_id"));
-    expect(byId?.custom).toBe(5);
-    expect(byId?.generic).toBe(3);
-
-    for (let userId = 1; userId <= 7; userId++) await countActiveAdsByVertical(database.db, userId);
-    const counts = await planCounts(keyRead("plan_counts"), keyRead("ads_active_by_vertical_of_user"));
-    expect(counts?.generic).toBeGreaterThan(0);
+    const { db } = database;
+    const since = new Date(Date.now() - 90 * 86_400_000);
+    const reads: [string, (key: number) => Promise<unknown>][] = [
+      ["ads_by_id", (id) => findAdById(db, id)],
+      ["ads_active_by_vertical_of_user", (userId) => countActiveAdsByVertical(db, userId)],
+      ["seller_rating", (userId) => readSellerRatings(db, [userId])],
+      ["response_stats", (userId) => findResponseStats(db, userId, since, 86_400)],
+      ["catalog_model_by_id", (id) => findModelById(db, id)],
+    ];
+    for (const [name, read] of reads) {
+      for (let key = 1; key <= 8; key++) await read(key);
+      expect(await planCounts(keyRead("plan_counts"), keyRead(name))).toEqual({
+        name: keyRead(name),
+        custom: 5,
+        generic: 3,
+      });
+    }
   });
 
   it("every other named statement is planned with each execution's values", async () => {

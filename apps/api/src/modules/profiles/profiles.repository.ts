@@ -1,6 +1,6 @@
 /** Queries of public profiles: the account, its active ads per vertical, its response rate and time. */
 import { and, count, eq, sql } from "drizzle-orm";
-import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle, prepareStatement } from "../../db/client.ts";
 import { ads, userPhones, users } from "../../db/schema/index.ts";
 
 export interface ProfileUserRow {
@@ -70,37 +70,50 @@ export interface ResponseStatsRow {
 /**
  * One statement over the chats others opened with the user since `since` (`chats_seller_created_idx`);
  * for each, the other's first message and the user's first reply after it, each one step down
- * `chat_messages_chat_idx`. Chats opened but never written in do not count.
+ * `chat_messages_chat_idx`. Chats opened but never written in do not count. A read by a key (decision
+ * 098): the user's id leads the one index that serves it, and the date follows it there.
  */
+const responseStats = preparedPerHandle((db) =>
+  prepareStatement<{ chats: number; answered: number; median_seconds: number | null }>(
+    db,
+    sql`
+      select
+        count(*)::int as chats,
+        (count(*) filter (where delay <= ${sql.placeholder("replyWithinSeconds")}::float8))::int as answered,
+        (percentile_cont(0.5) within group (order by delay) filter (where delay is not null))::float8
+          as median_seconds
+      from (
+        select extract(epoch from reply.created_at - opening.created_at)::float8 as delay
+        from chats c
+        cross join lateral (
+          select m.id, m.created_at from chat_messages m
+          where m.chat_id = c.id and m.sender_id = c.buyer_id
+          order by m.id limit 1
+        ) opening
+        left join lateral (
+          select m.created_at from chat_messages m
+          where m.chat_id = c.id and m.id > opening.id and m.sender_id = c.seller_id
+          order by m.id limit 1
+        ) reply on true
+        where c.seller_id = ${sql.placeholder("userId")}
+          and c.created_at >= ${sql.placeholder("since")}::timestamptz
+      ) as delays
+    `,
+    keyRead("response_stats"),
+  ),
+);
+
 export async function findResponseStats(
   db: Database,
   userId: number,
   since: Date,
   replyWithinSeconds: number,
 ): Promise<ResponseStatsRow> {
-  const result = (await db.execute(sql`
-    select
-      count(*)::int as chats,
-      (count(*) filter (where delay <= ${replyWithinSeconds}))::int as answered,
-      (percentile_cont(0.5) within group (order by delay) filter (where delay is not null))::float8
-        as median_seconds
-    from (
-      select extract(epoch from reply.created_at - opening.created_at)::float8 as delay
-      from chats c
-      cross join lateral (
-        select m.id, m.created_at from chat_messages m
-        where m.chat_id = c.id and m.sender_id = c.buyer_id
-        order by m.id limit 1
-      ) opening
-      left join lateral (
-        select m.created_at from chat_messages m
-        where m.chat_id = c.id and m.id > opening.id and m.sender_id = c.seller_id
-        order by m.id limit 1
-      ) reply on true
-      where c.seller_id = ${userId} and c.created_at >= ${since.toISOString()}
-    ) as delays
-  `)) as unknown as { rows: { chats: number; answered: number; median_seconds: number | null }[] };
-  const row = result.rows[0];
+  const [row] = await responseStats(db).execute({
+    userId,
+    since: since.toISOString(),
+    replyWithinSeconds,
+  });
   return {
     chats: row?.chats ?? 0,
     answered: row?.answered ?? 0,

@@ -1,7 +1,7 @@
 import type { SellerRating } from "@unaa/contracts";
-import { and, avg, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
 import { ads, phoneConfirmations, reviewReports, reviews } from "../../db/schema/index.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -14,6 +14,18 @@ export interface ReviewFilters {
   regionId?: number;
 }
 
+const ratingsQuery = (db: Database, sellers: SQL) =>
+  db
+    .select({ sellerId: reviews.sellerId, average: avg(reviews.stars), count: count() })
+    .from(reviews)
+    .where(and(sellers, isNull(reviews.hiddenAt)))
+    .groupBy(reviews.sellerId);
+
+/** One seller's (a profile, an ad page's trust card): a read by a key (decision 098). */
+const ratingOfSeller = preparedPerHandle((db) =>
+  ratingsQuery(db, eq(reviews.sellerId, sql.placeholder("sellerId"))).prepare(keyRead("seller_rating")),
+);
+
 /**
  * The rating of each of `userIds` from their shown reviews, in one query (the index
  * `reviews_seller_stars_idx` answers it alone). Users without reviews get `{ average: null, count: 0 }`.
@@ -24,12 +36,12 @@ export async function readSellerRatings(
   userIds: readonly number[],
 ): Promise<Map<number, SellerRating>> {
   const ratings = new Map<number, SellerRating>(userIds.map((id) => [id, { average: null, count: 0 }]));
-  if (userIds.length === 0) return ratings;
-  const rows = await db
-    .select({ sellerId: reviews.sellerId, average: avg(reviews.stars), count: count() })
-    .from(reviews)
-    .where(and(inArray(reviews.sellerId, [...new Set(userIds)]), isNull(reviews.hiddenAt)))
-    .groupBy(reviews.sellerId);
+  const sellerIds = [...new Set(userIds)];
+  if (sellerIds.length === 0) return ratings;
+  const rows =
+    sellerIds.length === 1
+      ? await ratingOfSeller(db).execute({ sellerId: sellerIds[0] })
+      : await ratingsQuery(db, inArray(reviews.sellerId, sellerIds));
   for (const row of rows) {
     ratings.set(row.sellerId, {
       average: row.average === null ? null : Math.round(Number(row.average) * 100) / 100,
