@@ -75,7 +75,8 @@ const KEY_READ = "key:";
  * that plan (its default plan cache mode), where the other statements are planned with each
  * execution's values (decision 014). Planning a read on `ads` weighs all its indexes, and cost more
  * than running it (decision 098). Only for a statement whose plan no value can change: an equality on
- * a unique key, or on the leading columns of the one index that serves it.
+ * a unique key, or on the leading columns of the one index that serves it (a range may follow on that
+ * index's next column).
  */
 export function keyRead(name: string): string {
   return `${KEY_READ}${name}`;
@@ -96,7 +97,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     options: "-c plan_cache_mode=force_custom_plan",
   });
   // Reads by a key (`keyRead`), outside transactions, on connections that keep a statement's plan.
-  const keyReads = new pg.Pool({ connectionString: url, max: 5 });
+  const keyReads = new pg.Pool({ connectionString: url, max: 5, options: "-c plan_cache_mode=auto" });
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const keyReadQuery = keyReads.query.bind(keyReads) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) =>
