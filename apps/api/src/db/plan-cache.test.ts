@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdById } from "../modules/ads/ads.repository.ts";
+import { findSessionWithUser } from "../modules/auth/sessions.repository.ts";
 import { findModelById } from "../modules/catalog/catalog.repository.ts";
 import { countActiveAdsByVertical, findResponseStats } from "../modules/profiles/profiles.repository.ts";
 import { readSellerRatings } from "../modules/reviews/reviews.repository.ts";
@@ -44,6 +45,10 @@ describe.runIf(usesPostgres())("PostgreSQL's plans of named statements (decision
       ["seller_rating", (userId) => readSellerRatings(db, [userId])],
       ["response_stats", (userId) => findResponseStats(db, userId, since, 86_400)],
       ["catalog_model_by_id", (id) => findModelById(db, id)],
+      [
+        "session_with_user",
+        (key) => findSessionWithUser(db, `00000000-0000-4000-8000-${String(key).padStart(12, "0")}`),
+      ],
     ];
     for (const [name, read] of reads) {
       for (let key = 1; key <= 8; key++) await read(key);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { type Database, keyRead, preparedPerHandle } from "../../db/client.ts";
 import { refreshTokens, sessions, users } from "../../db/schema/index.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -19,9 +19,9 @@ export async function insertSession(db: Database, values: NewSession, tokenHash:
   await db.insert(refreshTokens).values({ tokenHash, sessionId: values.id });
 }
 
-/** The session and its user's state, for checking an access token or an SSR cookie. */
-export async function findSessionWithUser(db: Database, sessionId: string) {
-  const [row] = await db
+/** Every signed-in request reads it: a read by a key (decision 098), prepared once per handle. */
+const sessionWithUser = preparedPerHandle((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -34,7 +34,13 @@ export async function findSessionWithUser(db: Database, sessionId: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId));
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare(keyRead("session_with_user")),
+);
+
+/** The session and its user's state, for checking an access token or an SSR cookie. */
+export async function findSessionWithUser(db: Database, sessionId: string) {
+  const [row] = await sessionWithUser(db).execute({ sessionId });
   return row;
 }
 
