@@ -23,6 +23,34 @@ function isVisible(table: typeof catalogMarks | typeof catalogModels | typeof ca
 
 // ---- Reads ----
 
+/**
+ * A statement reading an entry by its id (an ad's page names its mark, model, generation and
+ * complectation): a read by a key (decision 098), prepared once per handle.
+ */
+function entryById<
+  Table extends
+    | typeof catalogMarks
+    | typeof catalogModels
+    | typeof catalogGenerations
+    | typeof catalogComplectations,
+>(table: Table, name: string) {
+  return preparedPerHandle(
+    (db) =>
+      db
+        .select()
+        .from(table as typeof catalogMarks)
+        .where(eq(table.id, sql.placeholder("id")))
+        .prepare(keyRead(name)) as unknown as {
+        execute(values: { id: number }): Promise<Table["$inferSelect"][]>;
+      },
+  );
+}
+
+const markById = entryById(catalogMarks, "catalog_mark_by_id");
+const modelById = entryById(catalogModels, "catalog_model_by_id");
+const generationById = entryById(catalogGenerations, "catalog_generation_by_id");
+const complectationById = entryById(catalogComplectations, "catalog_complectation_by_id");
+
 export async function findMarkBySlug(db: Database, kind: string, slug: string): Promise<MarkRow | undefined> {
   const [row] = await db
     .select()
@@ -30,15 +58,6 @@ export async function findMarkBySlug(db: Database, kind: string, slug: string): 
     .where(and(eq(catalogMarks.kind, kind), eq(catalogMarks.slug, slug)));
   return row;
 }
-
-// An entry by its id: what an ad's page names (its mark, model, generation and complectation).
-const markById = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(catalogMarks)
-    .where(eq(catalogMarks.id, sql.placeholder("id")))
-    .prepare(keyRead("catalog_mark_by_id")),
-);
 
 export async function findMarkById(db: Database, id: number): Promise<MarkRow | undefined> {
   const [row] = await markById(db).execute({ id });
@@ -57,14 +76,6 @@ export async function findModelBySlug(
   return row;
 }
 
-const modelById = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(catalogModels)
-    .where(eq(catalogModels.id, sql.placeholder("id")))
-    .prepare(keyRead("catalog_model_by_id")),
-);
-
 export async function findModelById(db: Database, id: number): Promise<ModelRow | undefined> {
   const [row] = await modelById(db).execute({ id });
   return row;
@@ -82,14 +93,6 @@ export async function findGenerationBySlug(
   return row;
 }
 
-const generationById = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(catalogGenerations)
-    .where(eq(catalogGenerations.id, sql.placeholder("id")))
-    .prepare(keyRead("catalog_generation_by_id")),
-);
-
 export async function findGenerationById(db: Database, id: number): Promise<GenerationRow | undefined> {
   const [row] = await generationById(db).execute({ id });
   return row;
@@ -106,14 +109,6 @@ export async function findComplectationBySlug(
     .where(and(eq(catalogComplectations.generationId, generationId), eq(catalogComplectations.slug, slug)));
   return row;
 }
-
-const complectationById = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(catalogComplectations)
-    .where(eq(catalogComplectations.id, sql.placeholder("id")))
-    .prepare(keyRead("catalog_complectation_by_id")),
-);
 
 export async function findComplectationById(db: Database, id: number): Promise<ComplectationRow | undefined> {
   const [row] = await complectationById(db).execute({ id });
