@@ -46,7 +46,6 @@ const browserTests = {
   isolate: false,
 };
 const serialBrowserFiles = [
-  "apps/web/e2e/accessibility.e2e.ts",
   "apps/web/e2e/accounts.e2e.ts",
   "apps/web/e2e/catalog.e2e.ts",
   "apps/web/e2e/error-page.e2e.ts",
@@ -87,8 +86,9 @@ export default defineConfig({
         ? [{ test: { name: "api-postgres", ...apiTests, env: { UNAA_TEST_DB: "postgres" } } }]
         : []),
       // Browser files run two at a time; the ones that time what the browser does against the server
-      // (a refresh, a socket's reconnect, a chunk that fails, preloads, a sign-in redirect) or that
-      // run three browser contexts themselves (accessibility) run one at a time, after the others.
+      // (a refresh, a socket's reconnect, a chunk that fails, preloads, a sign-in redirect) run one at
+      // a time, after the others. The accessibility file runs with the others: axe answers what the
+      // page is, not how fast it came (decision 099).
       {
         test: {
           name: "browser",
